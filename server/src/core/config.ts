@@ -1,0 +1,61 @@
+/**
+ * Project configuration (`.beam-flink-lint.yaml`) and the engine options that come from the editor or the CLI.
+ * The JSON Schema for the file is `schemas/beam-flink-lint.schema.json`; keep both in step.
+ */
+import type { Severity } from "./findings";
+
+export type RuleSetting = Severity | "off";
+
+export interface ProjectConfig {
+  /** Per rule (code or name): a severity or "off". */
+  rules: Record<string, RuleSetting>;
+  /** Flink version to assume for this project, e.g. "1.19"; wins over detection. */
+  flinkVersion?: string;
+  /** Beam version to assume where the build does not say. */
+  beamVersion?: string;
+  /** Globs (relative to the project root) of files to analyse; default all. */
+  include: string[];
+  /** Globs (relative to the project root) of files to skip. */
+  exclude: string[];
+  /** Globs of extra files that hold a Flink configuration (read as flink-conf.yaml, or config.yaml if so named). */
+  flinkConfigFiles: string[];
+  /** Kafka topic → partition count, for rules that compare parallelism with partitions. */
+  kafkaTopics: Record<string, number>;
+  /** The interval the checkpointing fixes insert. */
+  checkpointInterval: string;
+  /** Where the project config was read from, and its problems (reported as BFL002 on that file). */
+  file?: string;
+}
+
+export const DEFAULT_CHECKPOINT_INTERVAL = "1 min";
+
+export function defaultProjectConfig(): ProjectConfig {
+  return {
+    rules: {},
+    include: [],
+    exclude: [],
+    flinkConfigFiles: [],
+    kafkaTopics: {},
+    checkpointInterval: DEFAULT_CHECKPOINT_INTERVAL,
+  };
+}
+
+/** Options of one analysis run that do not live in the project (editor settings, CLI flags). */
+export interface EngineOptions {
+  /** Flink version to assume when neither the project config nor the files say. */
+  assumedFlinkVersion?: string;
+  /** Severity overrides applied last (vscode settings `rules.customizations`, CLI `--rule`). */
+  severityOverrides?: SeverityOverride[];
+}
+
+/** Like vscode-eslint's customizations: `rule` is a code, a name, or a glob over them (`BFL1*`, `*`). */
+export interface SeverityOverride {
+  rule: string;
+  severity: RuleSetting | "downgrade" | "upgrade" | "default";
+}
+
+export function ruleMatches(pattern: string, code: string, name: string): boolean {
+  if (!pattern.includes("*")) return pattern === code || pattern === name;
+  const re = new RegExp(`^${pattern.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*")}$`);
+  return re.test(code) || re.test(name);
+}

@@ -1,0 +1,130 @@
+/**
+ * Runs the rules over one project: rule checks, severity settings, suppressions, and unused suppressions (BFL001).
+ * A rule that throws is contained: its error is returned as an internal problem and the other rules still run.
+ */
+import { type EngineOptions, type RuleSetting, ruleMatches } from "./config";
+import { type Finding, type Severity, compareFindings } from "./findings";
+import { ALL_RULES } from "./rules/index";
+import type { Rule, RuleContext } from "./rules/types";
+import { type Suppression, annotationSuppressions, parseSuppressionComments, suppressionMatches } from "./suppressions";
+import { LineIndex } from "./text";
+import type { ProjectModel } from "./workspace/project";
+
+export interface RuleFailure {
+  rule: string;
+  error: string;
+}
+
+export interface ProjectAnalysis {
+  /** Findings per file of the project; every file of the project has an entry (possibly empty). */
+  byFile: Map<string, Finding[]>;
+  /** Rules that threw. */
+  failures: RuleFailure[];
+}
+
+const ORDER: Severity[] = ["hint", "info", "warning", "error"];
+
+function shift(severity: Severity, by: number): Severity {
+  const i = Math.max(0, Math.min(ORDER.length - 1, ORDER.indexOf(severity) + by));
+  return ORDER[i];
+}
+
+/** The severity a finding ends up with after project config and editor/CLI overrides; undefined = off. */
+export function effectiveSeverity(
+  rule: Rule,
+  reported: Severity,
+  project: ProjectModel,
+  options: EngineOptions,
+): Severity | undefined {
+  let severity: Severity | undefined = reported;
+  const fromProject: RuleSetting | undefined = project.config.rules[rule.meta.code] ?? project.config.rules[rule.meta.name];
+  if (fromProject === "off") return undefined;
+  // A configured severity replaces the default, but keeps a rule's own escalation (error where it reports error
+  // above its default) only when nothing was configured.
+  if (fromProject) severity = fromProject;
+  for (const o of options.severityOverrides ?? []) {
+    if (!ruleMatches(o.rule, rule.meta.code, rule.meta.name)) continue;
+    if (o.severity === "off") return undefined;
+    if (o.severity === "default") severity = reported;
+    else if (o.severity === "downgrade") severity = shift(severity ?? reported, -1);
+    else if (o.severity === "upgrade") severity = shift(severity ?? reported, 1);
+    else severity = o.severity;
+  }
+  return severity;
+}
+
+function isRuleOff(rule: Rule, project: ProjectModel, options: EngineOptions): boolean {
+  return effectiveSeverity(rule, rule.meta.severity, project, options) === undefined;
+}
+
+export function analyzeProject(
+  project: ProjectModel,
+  options: EngineOptions = {},
+  rules: readonly Rule[] = ALL_RULES,
+): ProjectAnalysis {
+  const byFile = new Map<string, Finding[]>();
+  for (const f of project.files) byFile.set(f.file, []);
+  const failures: RuleFailure[] = [];
+  const raw: Finding[] = [];
+
+  const runRule = (rule: Rule, extra?: Partial<RuleContext>) => {
+    if (isRuleOff(rule, project, options)) return;
+    const ctx: RuleContext = {
+      project,
+      ...extra,
+      report(r) {
+        const severity = effectiveSeverity(rule, r.severity ?? rule.meta.severity, project, options);
+        if (!severity) return;
+        raw.push({
+          rule: rule.meta.code,
+          name: rule.meta.name,
+          severity,
+          message: r.message,
+          file: r.file,
+          range: r.range,
+          related: r.related ?? [],
+          tags: r.tags ?? [],
+          fixes: r.fixes ?? [],
+        });
+      },
+    };
+    try {
+      rule.check(ctx);
+    } catch (e) {
+      failures.push({ rule: rule.meta.code, error: e instanceof Error ? (e.stack ?? e.message) : String(e) });
+    }
+  };
+
+  const postRules = rules.filter((r) => r.phase === "post");
+  for (const rule of rules) if (rule.phase !== "post") runRule(rule);
+
+  // Suppressions: comments in every file, annotations on Kubernetes objects.
+  const suppressions: Suppression[] = [];
+  for (const f of project.files) {
+    suppressions.push(...parseSuppressionComments(f.file, new LineIndex(f.text)));
+  }
+  suppressions.push(...annotationSuppressions(project.k8sObjects));
+  const used = new Set<Suppression>();
+  const kept: Finding[] = [];
+  for (const finding of raw) {
+    const by = suppressions.filter((s) => suppressionMatches(s, finding));
+    if (by.length === 0) kept.push(finding);
+    for (const s of by) used.add(s);
+  }
+
+  const postFindings: Finding[] = [];
+  const before = raw.length;
+  for (const rule of postRules) runRule(rule, { suppressions: { all: suppressions, used } });
+  postFindings.push(...raw.slice(before));
+
+  for (const f of [...kept, ...postFindings]) {
+    let list = byFile.get(f.file);
+    if (!list) {
+      list = [];
+      byFile.set(f.file, list);
+    }
+    list.push(f);
+  }
+  for (const list of byFile.values()) list.sort(compareFindings);
+  return { byFile, failures };
+}

@@ -1,0 +1,207 @@
+/**
+ * The facts readers extract from files, and the merged facts of a project that rules read.
+ * Every fact carries the file and range it came from.
+ */
+import type { Location } from "./findings";
+import type { Range, TextEdit } from "./text";
+
+/** A value read from a file, with where it stands. `raw` is the source text of the value. */
+export interface Located<T> {
+  value: T;
+  raw: string;
+  file: string;
+  range: Range;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Flink configuration
+
+/** `legacy`: Flink's line reader for flink-conf.yaml. `yaml`: standard YAML 1.2 (config.yaml, manifests). */
+export type ConfigDialect = "legacy" | "yaml";
+
+/** What holds a Flink configuration. */
+export type ConfigHost =
+  | "file" // a flink-conf.yaml / config.yaml on disk
+  | "configmap" // a ConfigMap data entry named flink-conf.yaml / config.yaml
+  | "flinkDeployment" // FlinkDeployment spec.flinkConfiguration
+  | "flinkSessionJob" // FlinkSessionJob spec.flinkConfiguration
+  | "helmValues" // a Helm values file (flinkConfiguration: or an embedded flink-conf.yaml: |)
+  | "envProperties"; // FLINK_PROPERTIES environment variable of a container
+
+export interface ConfigEntry {
+  /** The flattened key (`a: {b: v}` is `a.b`). */
+  key: string;
+  /** The value as written (quotes removed for quoted scalars, block scalars as their content). */
+  value: string;
+  keyRange: Range;
+  valueRange: Range;
+  /** What deleting this entry removes (normally its whole line or lines). */
+  deleteRange: Range;
+  /** Written as a nested mapping (some part of the key path is a parent mapping). */
+  nested: boolean;
+  /** `${…}` placeholders or Helm `{{ … }}` templates: not known until deploy time. */
+  templated: boolean;
+  /** The value node is a mapping or a sequence, not a scalar (only possible in the YAML dialect). */
+  valueKind: "scalar" | "mapping" | "sequence" | "null";
+}
+
+/** A line Flink's legacy reader skips (BFL100). */
+export interface IgnoredLine {
+  range: Range;
+  reason: "no-separator" | "empty-key" | "empty-value";
+  text: string;
+}
+
+export interface FlinkConfig {
+  /** Unique within the workspace: file + a discriminator for embedded configurations. */
+  id: string;
+  file: string;
+  host: ConfigHost;
+  dialect: ConfigDialect;
+  /** The file name Flink will see: flink-conf.yaml or config.yaml (undefined for map-shaped hosts). */
+  logicalName?: "flink-conf.yaml" | "config.yaml";
+  /** Entries in source order, duplicates included. */
+  entries: ConfigEntry[];
+  ignoredLines: IgnoredLine[];
+  /** Where to point a finding about the configuration as a whole (e.g. a key that is missing). */
+  anchor: Range;
+  /**
+   * Builds the edit that inserts a new entry in this configuration's own style (flat or nested,
+   * indentation, line breaks). Returns undefined where the host cannot take a new line (quoted strings).
+   */
+  insertEntry(key: string, value: string): TextEdit | undefined;
+  /** The Kubernetes object that holds this configuration, if any. */
+  owner?: K8sObject;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Kubernetes and container facts
+
+export interface K8sObject {
+  file: string;
+  /** 0-based index of the YAML document in a multi-document file. */
+  documentIndex: number;
+  apiVersion?: string;
+  kind: string;
+  name?: string;
+  /** The whole document. */
+  range: Range;
+  /** The `kind:` value, where findings about the object as a whole point. */
+  kindRange: Range;
+  /** Rule codes listed in the `beam-flink-lint.io/disable` annotation, with the annotation's range. */
+  disabledRules?: Located<string[]>;
+}
+
+export type FlinkRole = "jobmanager" | "taskmanager";
+
+export interface FlinkDeploymentFacts {
+  object: K8sObject;
+  kind: "FlinkDeployment" | "FlinkSessionJob";
+  flinkVersion?: Located<string>;
+  image?: Located<string>;
+  mode?: Located<string>;
+  upgradeMode?: Located<string>;
+  jobParallelism?: Located<number>;
+  jobArgs: Located<string>[];
+  taskManagerReplicas?: Located<number>;
+  jobManagerReplicas?: Located<number>;
+  /** The spec.flinkConfiguration key (absent when the spec has none). */
+  flinkConfigurationKey?: Range;
+  /** The configuration read from spec.flinkConfiguration (always present, possibly empty). */
+  config: FlinkConfig;
+  /** `spec.job` key range, for findings about the job section. */
+  jobKey?: Range;
+}
+
+/** A Deployment, StatefulSet or docker-compose service that runs a Flink JobManager or TaskManager. */
+export interface FlinkWorkload {
+  file: string;
+  source: "deployment" | "statefulset" | "compose";
+  name?: string;
+  role?: FlinkRole;
+  /** Where the role was read from (container args, component label, compose command). */
+  replicas?: Located<number>;
+  images: Located<string>[];
+  /** Where findings about this workload point (kind or service name). */
+  anchor: Range;
+  object?: K8sObject;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Versions
+
+export type VersionSource =
+  | "flinkDeployment" // spec.flinkVersion v1_19
+  | "image" // flink:1.19.1 in a manifest, Dockerfile or compose file
+  | "dependency" // org.apache.flink:flink-* dependency version
+  | "runner" // beam-runners-flink-1.17
+  | "projectConfig"
+  | "setting";
+
+export interface FlinkVersionEvidence {
+  /** `major.minor`, e.g. 1.19. */
+  minor: string;
+  /** The full version where known, e.g. 1.19.1. */
+  full?: string;
+  source: VersionSource;
+  location?: Location;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Java job facts (filled by the Java reader)
+
+export interface JobCodeFacts {
+  /** Places where job code enables checkpointing (DataStream enableCheckpointing, Beam checkpointingInterval > 0). */
+  checkpointing: Location[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Files
+
+export type FileKind =
+  | "flinkConfig" // flink-conf.yaml / config.yaml
+  | "kubernetes" // manifests with apiVersion/kind
+  | "helmValues"
+  | "compose"
+  | "dockerfile"
+  | "projectConfig"
+  | "gradle"
+  | "gradleProperties"
+  | "versionCatalog"
+  | "maven"
+  | "java"
+  | "other";
+
+/** A problem that stops a file from being read the way Flink/Kubernetes/Maven would read it (BFL002). */
+export interface SyntaxProblem {
+  range: Range;
+  message: string;
+}
+
+export interface FileFacts {
+  file: string;
+  kind: FileKind;
+  /** The text the facts were read from. */
+  text: string;
+  syntaxErrors: SyntaxProblem[];
+  flinkConfigs: FlinkConfig[];
+  k8sObjects: K8sObject[];
+  flinkDeployments: FlinkDeploymentFacts[];
+  workloads: FlinkWorkload[];
+  flinkVersions: FlinkVersionEvidence[];
+  jobCode?: JobCodeFacts;
+}
+
+export function emptyFacts(file: string, kind: FileKind, text: string): FileFacts {
+  return {
+    file,
+    kind,
+    text,
+    syntaxErrors: [],
+    flinkConfigs: [],
+    k8sObjects: [],
+    flinkDeployments: [],
+    workloads: [],
+    flinkVersions: [],
+  };
+}

@@ -1,0 +1,11 @@
+/** Every rule the product ships, by family. Each family lists its own rules in its index. */
+import { CONFIG_RULES } from "./config/index";
+import { KUBERNETES_RULES } from "./kubernetes/index";
+import { META_RULES } from "./meta/index";
+import type { Rule } from "./types";
+
+export const ALL_RULES: readonly Rule[] = [...META_RULES, ...CONFIG_RULES, ...KUBERNETES_RULES];
+
+export function findRule(codeOrName: string): Rule | undefined {
+  return ALL_RULES.find((r) => r.meta.code === codeOrName || r.meta.name === codeOrName);
+}

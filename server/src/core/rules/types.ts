@@ -1,0 +1,61 @@
+import type { FixSafety, FindingTag, Fix, RelatedLocation, Severity } from "../findings";
+import type { ProjectModel } from "../workspace/project";
+import type { Suppression } from "../suppressions";
+import type { Range } from "../text";
+
+export type RuleFamily = "meta" | "flink-config" | "kubernetes" | "build" | "beam" | "datastream";
+
+/** A small project for a rule's documentation: file name (relative) → text. Run as tests. */
+export type ExampleFiles = Record<string, string>;
+
+export interface RuleDocs {
+  /** What the rule checks, in one or two sentences. */
+  whatItDoes: string;
+  /** What goes wrong at run time when this is ignored. */
+  whyItMatters: string;
+  /** Files on which the rule fires. */
+  bad: ExampleFiles;
+  /** The same files after the fix: the rule stays silent. */
+  good: ExampleFiles;
+  /** When the rule deliberately stays silent (false-positive traps). */
+  whenNotToFire: string;
+  /** Upstream issues, release notes, docs. */
+  references: string[];
+}
+
+export interface RuleMeta {
+  code: string;
+  name: string;
+  family: RuleFamily;
+  severity: Severity;
+  /** One line, shown in the rule table and SARIF. */
+  description: string;
+  /** The safety of the rule's fixes; "none" when it has none. */
+  fix: FixSafety | "none";
+  docs: RuleDocs;
+}
+
+export interface Report {
+  file: string;
+  range: Range;
+  message: string;
+  /** Defaults to the rule's severity. */
+  severity?: Severity;
+  related?: RelatedLocation[];
+  tags?: FindingTag[];
+  fixes?: Fix[];
+}
+
+export interface RuleContext {
+  project: ProjectModel;
+  report(report: Report): void;
+  /** Only for rules of the "post" phase: every suppression of the project and those that hid a finding. */
+  suppressions?: { all: Suppression[]; used: ReadonlySet<Suppression> };
+}
+
+export interface Rule {
+  meta: RuleMeta;
+  /** "post" rules run after suppressions were applied (BFL001); their own findings cannot be suppressed. */
+  phase?: "post";
+  check(ctx: RuleContext): void;
+}

@@ -1,0 +1,84 @@
+import type { ProjectConfig } from "../config";
+import type { Location } from "../findings";
+import type {
+  FileFacts,
+  FlinkConfig,
+  FlinkDeploymentFacts,
+  FlinkVersionEvidence,
+  FlinkWorkload,
+  K8sObject,
+} from "../model";
+
+/** The Flink version a project runs on, and the evidence for it. */
+export interface ResolvedFlinkVersion {
+  /** `major.minor`, e.g. "1.19". */
+  minor: string;
+  major: number;
+  minorNumber: number;
+  evidence: FlinkVersionEvidence;
+  /** Other evidence that names a different minor (shown in hovers; BFL303 uses it). */
+  others: FlinkVersionEvidence[];
+}
+
+/** The merged facts of one project: what rules read. */
+export interface ProjectModel {
+  root: string;
+  files: FileFacts[];
+  config: ProjectConfig;
+  flinkConfigs: FlinkConfig[];
+  flinkDeployments: FlinkDeploymentFacts[];
+  workloads: FlinkWorkload[];
+  k8sObjects: K8sObject[];
+  flinkVersion?: ResolvedFlinkVersion;
+  /** Where job code enables checkpointing itself. */
+  jobCheckpointing: Location[];
+  /** The facts of one file of this project. */
+  fileFacts(file: string): FileFacts | undefined;
+}
+
+const SOURCE_PRIORITY: FlinkVersionEvidence["source"][] = [
+  "projectConfig",
+  "flinkDeployment",
+  "image",
+  "dependency",
+  "runner",
+  "setting",
+];
+
+export function parseMinor(text: string): { major: number; minor: number } | undefined {
+  const m = /^v?(\d+)[._](\d+)/.exec(text.trim());
+  if (!m) return undefined;
+  return { major: Number(m[1]), minor: Number(m[2]) };
+}
+
+/**
+ * Picks the project's Flink version: a version pinned in the project config wins, then what the
+ * deployment says (FlinkDeployment flinkVersion, then image tags), then the build (flink-* dependencies,
+ * the runner artifact's Flink minor), then the editor setting / CLI flag.
+ */
+export function resolveFlinkVersion(evidence: FlinkVersionEvidence[]): ResolvedFlinkVersion | undefined {
+  const sorted = [...evidence].sort(
+    (a, b) => SOURCE_PRIORITY.indexOf(a.source) - SOURCE_PRIORITY.indexOf(b.source),
+  );
+  for (const e of sorted) {
+    const parsed = parseMinor(e.minor);
+    if (!parsed) continue;
+    const minor = `${parsed.major}.${parsed.minor}`;
+    return {
+      minor,
+      major: parsed.major,
+      minorNumber: parsed.minor,
+      evidence: e,
+      others: sorted.filter((o) => o !== e && o.minor !== minor),
+    };
+  }
+  return undefined;
+}
+
+/** Compares the project's Flink version with `major.minor`; undefined when the version is unknown. */
+export function flinkAtLeast(project: ProjectModel, version: string): boolean | undefined {
+  const v = project.flinkVersion;
+  const want = parseMinor(version);
+  if (!v || !want) return undefined;
+  return v.major !== want.major ? v.major > want.major : v.minorNumber >= want.minor;
+}

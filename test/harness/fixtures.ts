@@ -1,0 +1,157 @@
+/**
+ * Fixture projects with inline expectation markers.
+ *
+ * A case is a folder of files forming one project (mounted at /project). A marker line stands under the line it
+ * describes and is removed before analysis:
+ *
+ *     restart-strategy.fixed-delay.delay: 180
+ *     #                                   ^^^ BFL106 warning "read as 180 milliseconds"
+ *
+ * Carets give the exact columns (a marker may start at column 0 without a comment sign, since it is removed);
+ * `@` marks a zero-width range. The severity is required; a quoted text must occur in the message.
+ * `<file>.after` holds the file's text after applying the first fix of each finding of the case's rule.
+ * `case.json` may hold engine options: { "assumedFlinkVersion": "1.19" }.
+ */
+import { readFileSync, readdirSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+import type { EngineOptions } from "../../server/src/core/config";
+import type { Finding } from "../../server/src/core/findings";
+import { Workspace } from "../../server/src/core/workspace/workspace";
+
+export const FIXTURE_ROOT = "/project";
+
+export interface Expectation {
+  file: string;
+  line: number;
+  start: number;
+  end: number;
+  rule: string;
+  severity: string;
+  messagePart?: string;
+}
+
+export interface FixtureCase {
+  dir: string;
+  /** Absolute virtual path → text with markers removed. */
+  files: Map<string, string>;
+  /** Absolute virtual path → expected text after the fix. */
+  afters: Map<string, string>;
+  expectations: Expectation[];
+  options: EngineOptions;
+}
+
+const MARKER = /^(\s*(?:#|\/\/|<!--)?\s*)(\^+|@)\s+(BFL\d{3})\s+(error|warning|info|hint)(?:\s+"([^"]*)")?\s*(?:-->)?\s*$/;
+
+export function stripMarkers(file: string, text: string): { text: string; expectations: Expectation[] } {
+  const lines = text.split(/(?<=\n)/);
+  const kept: string[] = [];
+  const expectations: Expectation[] = [];
+  for (const raw of lines) {
+    const line = raw.replace(/\r?\n$/, "");
+    const m = MARKER.exec(line);
+    if (m && kept.length > 0) {
+      const start = m[1].length;
+      const width = m[2] === "@" ? 0 : m[2].length;
+      const e: Expectation = { file, line: kept.length - 1, start, end: start + width, rule: m[3], severity: m[4] };
+      if (m[5] !== undefined) e.messagePart = m[5];
+      expectations.push(e);
+      continue;
+    }
+    kept.push(raw);
+  }
+  return { text: kept.join(""), expectations };
+}
+
+function walk(dir: string, out: string[] = []): string[] {
+  for (const name of readdirSync(dir).sort()) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) walk(p, out);
+    else out.push(p);
+  }
+  return out;
+}
+
+export function loadCase(dir: string): FixtureCase {
+  const files = new Map<string, string>();
+  const afters = new Map<string, string>();
+  const expectations: Expectation[] = [];
+  let options: EngineOptions = {};
+  for (const p of walk(dir)) {
+    const rel = relative(dir, p).split("\\").join("/");
+    const text = readFileSync(p, "utf8");
+    if (rel === "case.json") options = JSON.parse(text);
+    else if (rel.endsWith(".after")) afters.set(`${FIXTURE_ROOT}/${rel.slice(0, -".after".length)}`, text);
+    else {
+      const file = `${FIXTURE_ROOT}/${rel}`;
+      const stripped = stripMarkers(file, text);
+      files.set(file, stripped.text);
+      expectations.push(...stripped.expectations);
+    }
+  }
+  return { dir, files, afters, expectations, options };
+}
+
+export function workspaceOf(files: Map<string, string>, options: EngineOptions = {}): Workspace {
+  const ws = new Workspace({ ...options, roots: [FIXTURE_ROOT] });
+  for (const [file, text] of files) ws.setFile(file, text);
+  return ws;
+}
+
+export function analyzeAll(ws: Workspace): Finding[] {
+  const out: Finding[] = [];
+  for (const root of ws.projectRoots()) {
+    const result = ws.analyze(root);
+    if (result.failures.length > 0) {
+      throw new Error(`rules threw: ${result.failures.map((f) => `${f.rule}: ${f.error}`).join("\n")}`);
+    }
+    for (const list of result.byFile.values()) out.push(...list);
+  }
+  return out;
+}
+
+/** A finding in the same shape as an expectation, for deepEqual. */
+export function asExpectation(f: Finding, messagePart?: string): Expectation {
+  const e: Expectation = {
+    file: f.file,
+    line: f.range.start.line,
+    start: f.range.start.character,
+    end: f.range.end.line === f.range.start.line ? f.range.end.character : -1,
+    rule: f.rule,
+    severity: f.severity,
+  };
+  if (messagePart !== undefined) e.messagePart = f.message.includes(messagePart) ? messagePart : `«${f.message}»`;
+  return e;
+}
+
+export function listCases(root: string): { code: string; name: string; dir: string }[] {
+  const out: { code: string; name: string; dir: string }[] = [];
+  for (const code of readdirSync(root).sort()) {
+    const codeDir = join(root, code);
+    if (!statSync(codeDir).isDirectory()) continue;
+    for (const name of readdirSync(codeDir).sort()) {
+      const dir = join(codeDir, name);
+      if (statSync(dir).isDirectory()) out.push({ code, name, dir });
+    }
+  }
+  return out;
+}
+
+/** Where the repository's fixtures are, from out/test/harness or test/harness. */
+export function repoPath(...parts: string[]): string {
+  let dir = __dirname;
+  while (!readdirSafe(dir).includes("package.json")) dir = join(dir, "..");
+  return join(dir, ...parts);
+}
+
+function readdirSafe(dir: string): string[] {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
+  }
+}
+
+export function sortExpectations(xs: Expectation[]): Expectation[] {
+  const key = (e: Expectation) => `${e.file}\u0000${String(e.line).padStart(6, "0")}:${String(e.start).padStart(6, "0")}:${e.rule}`;
+  return [...xs].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+}
