@@ -2,11 +2,11 @@
 // Arguments are substrings that select test files, e.g. `node scripts/run-tests.mjs lsp cli`.
 import { spawnSync } from "node:child_process";
 import { readdirSync, statSync } from "node:fs";
-import { dirname, join, relative } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const dir = join(root, "out", "test");
+const dir = join(process.env.BFL_OUT_DIR ? resolve(process.env.BFL_OUT_DIR) : join(root, "out"), "test");
 const files = [];
 const walk = (d) => {
   for (const name of readdirSync(d)) {

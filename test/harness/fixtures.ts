@@ -136,11 +136,18 @@ export function listCases(root: string): { code: string; name: string; dir: stri
   return out;
 }
 
-/** Where the repository's fixtures are, from out/test/harness or test/harness. */
+/** A path in the repository (tests run with the repository as working directory; see scripts/run-tests.mjs). */
 export function repoPath(...parts: string[]): string {
   let dir = __dirname;
-  while (!readdirSafe(dir).includes("package.json")) dir = join(dir, "..");
-  return join(dir, ...parts);
+  for (let i = 0; i < 8; i++, dir = join(dir, "..")) {
+    if (readdirSafe(dir).includes("package.json")) return join(dir, ...parts);
+  }
+  return join(process.cwd(), ...parts);
+}
+
+/** A path in the bundle folder (dist/, or BFL_DIST_DIR). */
+export function distPath(...parts: string[]): string {
+  return process.env.BFL_DIST_DIR ? join(process.env.BFL_DIST_DIR, ...parts) : repoPath("dist", ...parts);
 }
 
 function readdirSafe(dir: string): string[] {
