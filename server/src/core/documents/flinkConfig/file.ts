@@ -1,21 +1,28 @@
 /** A Flink configuration file on disk: legacy flink-conf.yaml (line reader) or config.yaml (standard YAML). */
-import { type FileFacts, type FlinkConfig, emptyFacts } from "../../model";
-import { LineIndex, type Position } from "../../text";
-import { fileLines, readLegacyLines } from "./legacy";
+import { isMap } from "yaml";
+import { emptyFacts, type FileFacts, type FlinkConfig, type SyntaxProblem } from "../../model";
+import { LineIndex, type Position, type Range } from "../../text";
+import { parseYamlDocuments, type YamlDocument, YamlSource } from "../yaml/ast";
+import { insertLinesAfter } from "./edits";
+import { fileLines, findNestedLines, readLegacyLines, type SourceLine } from "./legacy";
+import { isMainlyNested, planYamlInsert, readYamlEntries } from "./yamlEntries";
 
-export function readFlinkConfigFile(file: string, text: string): FileFacts {
+const START: Range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+
+export function isConfigYamlName(file: string): boolean {
+  const name = file.slice(file.lastIndexOf("/") + 1);
+  return name === "config.yaml" || name === "config.yml";
+}
+
+/** Reads a configuration file; `docs` are the already parsed YAML documents of a config.yaml, if any. */
+export function readFlinkConfigFile(file: string, text: string, docs?: YamlDocument[]): FileFacts {
+  if (isConfigYamlName(file)) return readConfigYaml(file, text, docs ?? parseYamlDocuments(text));
   const facts = emptyFacts(file, "flinkConfig", text);
   const index = new LineIndex(text);
-  const name = file.slice(file.lastIndexOf("/") + 1);
-  const isConfigYaml = name === "config.yaml" || name === "config.yml";
-  if (isConfigYaml) {
-    // Standard YAML (Flink 1.19+): read by the YAML reader.
-    facts.flinkConfigs.push(readConfigYamlPlaceholder(file, index));
-    return facts;
-  }
-  const { entries, ignoredLines } = readLegacyLines(fileLines(index));
-  const first = entries[0]?.keyRange ?? { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
-  const config: FlinkConfig = {
+  const lines = fileLines(index);
+  const { entries, ignoredLines } = readLegacyLines(lines);
+  facts.syntaxErrors.push(...nestedYamlWarnings(lines));
+  facts.flinkConfigs.push({
     id: file,
     file,
     host: "file",
@@ -23,11 +30,70 @@ export function readFlinkConfigFile(file: string, text: string): FileFacts {
     logicalName: "flink-conf.yaml",
     entries,
     ignoredLines,
-    anchor: first,
+    anchor: entries[0]?.keyRange ?? START,
     insertEntry: (key, value) => appendLine(index, `${key}: ${value}`),
+  });
+  return facts;
+}
+
+/** Warnings for nested YAML in a legacy flink-conf.yaml, whose line reader reads each line as a flat key. */
+export function nestedYamlWarnings(lines: readonly SourceLine[]): SyntaxProblem[] {
+  return findNestedLines(lines).map((n) => ({
+    range: n.keyRange,
+    severity: "warning",
+    message:
+      `Flink reads flink-conf.yaml line by line, not as YAML: this line sets the key \`${n.key}\`, not ` +
+      `\`${n.intended}\`. Write the whole key on one line (\`${n.intended}: …\`), or use config.yaml (Flink 1.19+), ` +
+      "which is standard YAML.",
+  }));
+}
+
+function readConfigYaml(file: string, text: string, docs: YamlDocument[]): FileFacts {
+  const facts = emptyFacts(file, "flinkConfig", text);
+  const src = new YamlSource(file, text);
+  for (const doc of docs) {
+    facts.syntaxErrors.push(
+      ...src.problems(doc, (m) => `Flink cannot load this config.yaml and the cluster does not start: ${m}`),
+    );
+  }
+  const extra = docs[1];
+  if (extra?.range) {
+    const at = src.position(extra.range[0]);
+    facts.syntaxErrors.push({
+      range: { start: at, end: { line: at.line, character: at.character + 3 } },
+      message: "Flink cannot load a config.yaml that holds more than one YAML document; keep a single document.",
+    });
+  }
+  const root = docs[0]?.contents ?? null;
+  const entries = readYamlEntries(src, root);
+  if (root && !isMap(root) && src.raw(root).length > 0) {
+    const r = root.range as [number, number, number];
+    facts.syntaxErrors.push({
+      range: singleLine(src.range(r[0], src.trimEnd(r[0], r[1])), src.host),
+      message: "Flink cannot load this config.yaml: it must be a mapping of keys to values (`key: value`).",
+    });
+  }
+  const config: FlinkConfig = {
+    id: file,
+    file,
+    host: "file",
+    dialect: "yaml",
+    logicalName: "config.yaml",
+    entries,
+    ignoredLines: [],
+    anchor: entries[0]?.keyRange ?? START,
+    insertEntry(key, value) {
+      const plan = planYamlInsert(src, root, key, value, { nested: isMainlyNested(entries), stringValues: false });
+      return plan && insertLinesAfter(src.host, plan.afterLine, plan.lines);
+    },
   };
   facts.flinkConfigs.push(config);
   return facts;
+}
+
+function singleLine(r: Range, index: LineIndex): Range {
+  if (r.start.line === r.end.line) return r;
+  return { start: r.start, end: { line: r.start.line, character: index.lineText(r.start.line).length } };
 }
 
 /** Appends a line at the end of a file, adding a line break first where the file does not end with one. */
@@ -37,18 +103,4 @@ export function appendLine(index: LineIndex, line: string) {
   const eol = index.eol;
   const needsBreak = text.length > 0 && !text.endsWith("\n") && !text.endsWith("\r");
   return { range: { start: end, end }, newText: `${needsBreak ? eol : ""}${line}${eol}` };
-}
-
-function readConfigYamlPlaceholder(file: string, _index: LineIndex): FlinkConfig {
-  return {
-    id: file,
-    file,
-    host: "file",
-    dialect: "yaml",
-    logicalName: "config.yaml",
-    entries: [],
-    ignoredLines: [],
-    anchor: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
-    insertEntry: () => undefined,
-  };
 }

@@ -5,6 +5,7 @@
  */
 import type { ConfigEntry, IgnoredLine } from "../../model";
 import type { LineIndex, Range } from "../../text";
+import { hasTemplate } from "../yaml/ast";
 
 /** One line of configuration text and where it starts in the host file (embedded blocks are indented). */
 export interface SourceLine {
@@ -20,10 +21,6 @@ export function fileLines(index: LineIndex): SourceLine[] {
 }
 
 const COMMENT = /^#|\s+#/;
-
-function hasTemplate(value: string): boolean {
-  return /\$\{[^}]*\}|\{\{.*\}\}/.test(value);
-}
 
 export interface LegacyReadResult {
   entries: ConfigEntry[];
@@ -74,4 +71,46 @@ export function readLegacyLines(lines: readonly SourceLine[]): LegacyReadResult 
     });
   }
   return { entries, ignoredLines };
+}
+
+/** An indented line under `parent:` lines: written as nested YAML, which the line reader reads as a flat key. */
+export interface NestedLine {
+  /** The key as Flink reads it. */
+  key: string;
+  /** The key the author meant (`execution.checkpointing.interval`). */
+  intended: string;
+  keyRange: Range;
+}
+
+/** The first nested line under each top-level parent line (one report per block is enough to explain it). */
+export function findNestedLines(lines: readonly SourceLine[]): NestedLine[] {
+  const out: NestedLine[] = [];
+  const parents: { indent: number; name: string }[] = [];
+  let reported = false;
+  for (const src of lines) {
+    const commentAt = src.text.search(COMMENT);
+    const content = (commentAt >= 0 ? src.text.slice(0, commentAt) : src.text).trimEnd();
+    const conf = content.trim();
+    if (conf.length === 0) continue;
+    const indent = content.length - content.trimStart().length;
+    while (parents.length > 0 && parents[parents.length - 1].indent >= indent) parents.pop();
+    if (parents.length === 0) reported = false;
+    if (conf.endsWith(":") && !conf.includes(": ")) {
+      parents.push({ indent, name: conf.slice(0, -1).trim() });
+      continue;
+    }
+    const sep = conf.indexOf(": ");
+    if (parents.length === 0 || reported || sep <= 0) continue;
+    const key = conf.slice(0, sep).trim();
+    out.push({
+      key,
+      intended: [...parents.map((p) => p.name), key].join("."),
+      keyRange: {
+        start: { line: src.line, character: src.character + indent },
+        end: { line: src.line, character: src.character + indent + key.length },
+      },
+    });
+    reported = true;
+  }
+  return out;
 }

@@ -1,0 +1,95 @@
+/**
+ * Helm values files (and other non-Kubernetes YAML) that carry Flink configuration for a chart to render:
+ * a `flinkConfiguration:` mapping at any depth (charts that template a FlinkDeployment), or an embedded
+ * `flink-conf.yaml: |` / `config.yaml: |` text (the operator chart's `defaultConfiguration`).
+ */
+import { isMap, isScalar, isSeq, type Node, type Pair } from "yaml";
+import { emptyFacts, type FileFacts } from "../model";
+import { readEmbeddedConfig } from "./flinkConfig/embedded";
+import { readMapConfig } from "./flinkConfig/mapConfig";
+import { flinkImageVersion, imageEvidence, operatorFlinkVersion, within } from "./images";
+import { getValue, keyText, scalarText, type YamlDocument, YamlSource } from "./yaml/ast";
+import { scalarLines } from "./yaml/scalarLines";
+
+export function isValuesName(name: string): boolean {
+  return /^values([.-][^/]*)?\.ya?ml$/i.test(name);
+}
+
+/** Reads the Flink parts of a values file; the kind stays "other" when there are none and the name is not values*. */
+export function readHelmValues(file: string, text: string, docs: YamlDocument[], byName: boolean): FileFacts {
+  const src = new YamlSource(file, text);
+  const facts = emptyFacts(file, "helmValues", text);
+  for (const doc of docs) walk(src, doc.contents, "", facts, 0);
+  const hasFlink = facts.flinkConfigs.length > 0;
+  if (!hasFlink && !byName) return emptyFacts(file, "other", text);
+  if (hasFlink) {
+    const problems = docs.flatMap((d) =>
+      src.problems(d, (m) => `Helm cannot read this values file, so the chart does not render: ${m}`),
+    );
+    facts.syntaxErrors = [...problems, ...facts.syntaxErrors];
+  }
+  return facts;
+}
+
+const MAX_DEPTH = 32;
+
+function walk(src: YamlSource, node: unknown, path: string, facts: FileFacts, depth: number): void {
+  if (depth > MAX_DEPTH) return;
+  if (isSeq(node)) {
+    node.items.forEach((item, i) => {
+      walk(src, item, `${path}[${i}]`, facts, depth + 1);
+    });
+    return;
+  }
+  if (!isMap(node)) return;
+  imageVersion(src, node, facts);
+  for (const pair of node.items as Pair[]) {
+    const name = keyText(pair);
+    const keyNode = pair.key as Node | null;
+    if (name === undefined || !keyNode?.range) continue;
+    const here = path ? `${path}.${name}` : name;
+    const anchor = src.range(keyNode.range[0], keyNode.range[1]);
+    if (name === "flinkConfiguration" && (isMap(pair.value) || scalarText(pair.value) === "")) {
+      facts.flinkConfigs.push(
+        readMapConfig({ src, pair, keyName: name, id: `${src.file}#${here}`, host: "helmValues", anchor }),
+      );
+      continue;
+    }
+    if ((name === "flink-conf.yaml" || name === "config.yaml") && isScalar(pair.value)) {
+      const lines = scalarLines(src, pair.value);
+      if (!lines) continue;
+      const { config, problems } = readEmbeddedConfig({
+        src,
+        text: lines,
+        id: `${src.file}#${here}`,
+        host: "helmValues",
+        logicalName: name,
+        anchor,
+        describeYamlError: (m) => `Flink cannot load the config.yaml this chart deploys: ${m}`,
+      });
+      facts.flinkConfigs.push(config);
+      facts.syntaxErrors.push(...problems);
+      continue;
+    }
+    if (name === "flinkVersion") {
+      const loc = src.locatedString(pair.value);
+      const evidence = loc && operatorFlinkVersion(loc);
+      if (evidence) facts.flinkVersions.push(evidence);
+    }
+    walk(src, pair.value, here, facts, depth + 1);
+  }
+}
+
+/** `image: flink:1.19` or `image: {repository: flink, tag: "1.19.1"}`. */
+function imageVersion(src: YamlSource, map: unknown, facts: FileFacts): void {
+  const image = src.locatedString(getValue(map, "image"));
+  const direct = image && imageEvidence(image);
+  if (direct) facts.flinkVersions.push(direct);
+  const repository = scalarText(getValue(map, "repository"));
+  const tag = src.locatedString(getValue(map, "tag"));
+  if (repository === undefined || !tag) return;
+  const v = flinkImageVersion(`${repository}:${tag.value}`);
+  if (!v) return;
+  const range = within(tag, v.offset - repository.length - 1, v.length);
+  facts.flinkVersions.push({ minor: v.minor, full: v.full, source: "image", location: { file: tag.file, range } });
+}

@@ -1,0 +1,68 @@
+/**
+ * Flink versions named by container images (`flink:1.19.1-scala_2.12-java17`, `apache/flink:2.0`,
+ * `docker.io/library/flink:1.20@sha256:…`) and by the operator's `flinkVersion: v1_19`.
+ * Only the official image names count: a custom `my-flink-job:1.0` says nothing about Flink's version.
+ */
+import type { FlinkVersionEvidence, Located } from "../model";
+import type { Range } from "../text";
+
+export interface ImageVersion {
+  minor: string;
+  full?: string;
+  /** Where the version starts in the image reference, and its length. */
+  offset: number;
+  length: number;
+}
+
+export function flinkImageVersion(image: string): ImageVersion | undefined {
+  const ref = image.trim();
+  const at = ref.indexOf("@");
+  const noDigest = at >= 0 ? ref.slice(0, at) : ref;
+  const slash = noDigest.lastIndexOf("/");
+  const colon = noDigest.lastIndexOf(":");
+  if (colon <= slash) return undefined;
+  const repository = noDigest.slice(slash + 1, colon);
+  if (repository !== "flink") return undefined;
+  const tag = noDigest.slice(colon + 1);
+  const m = /^(\d+)\.(\d+)(?:\.(\d+))?(?=$|-)/.exec(tag);
+  if (!m) return undefined;
+  const [, major, minor, patch] = m;
+  const lead = image.length - image.trimStart().length;
+  return {
+    minor: `${major}.${minor}`,
+    full: patch === undefined ? undefined : `${major}.${minor}.${patch}`,
+    offset: lead + colon + 1,
+    length: m[0].length,
+  };
+}
+
+/** Version evidence from an image value, pointing at the version inside it where its columns are known. */
+export function imageEvidence(image: Located<string>): FlinkVersionEvidence | undefined {
+  const v = flinkImageVersion(image.value);
+  if (!v) return undefined;
+  return {
+    minor: v.minor,
+    full: v.full,
+    source: "image",
+    location: { file: image.file, range: within(image, v.offset, v.length) },
+  };
+}
+
+/** The range of a part of a located string: exact when the value is written as-is (plain or simply quoted). */
+export function within(loc: Located<string>, offset: number, length: number): Range {
+  const r = loc.range;
+  if (r.start.line !== r.end.line) return r;
+  let shift: number;
+  if (loc.raw === loc.value) shift = 0;
+  else if (loc.raw.length === loc.value.length + 2 && loc.raw.slice(1, -1) === loc.value) shift = 1;
+  else return r;
+  const start = r.start.character + shift + offset;
+  return { start: { line: r.start.line, character: start }, end: { line: r.start.line, character: start + length } };
+}
+
+/** `v1_19` → 1.19 (the operator's FlinkVersion enum). */
+export function operatorFlinkVersion(loc: Located<string>): FlinkVersionEvidence | undefined {
+  const m = /^v(\d+)_(\d+)$/.exec(loc.value.trim());
+  if (!m) return undefined;
+  return { minor: `${m[1]}.${m[2]}`, source: "flinkDeployment", location: { file: loc.file, range: loc.range } };
+}

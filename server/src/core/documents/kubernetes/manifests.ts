@@ -1,0 +1,76 @@
+/**
+ * Kubernetes manifests: every document of a file on its own (a broken document does not hide the others),
+ * every object as a K8sObject, and the Flink parts: ConfigMap data entries holding flink-conf.yaml / config.yaml,
+ * FlinkDeployment / FlinkSessionJob resources, JobManager / TaskManager Deployments and StatefulSets.
+ */
+import type { Node } from "yaml";
+import { emptyFacts, type FileFacts, type K8sObject } from "../../model";
+import { readEmbeddedConfig } from "../flinkConfig/embedded";
+import { getMap, keyText, mapPairs, type YamlDocument, YamlSource } from "../yaml/ast";
+import { scalarLines } from "../yaml/scalarLines";
+import { isOperatorResource, readFlinkDeployment } from "./flinkDeployment";
+import { readK8sObject } from "./objects";
+import { readWorkload } from "./workload";
+
+export interface ManifestOptions {
+  /**
+   * A Helm chart template: `{{ … }}` directives make parts of it invalid YAML until rendered, so documents that
+   * do not parse are skipped and parse errors are not reported.
+   */
+  template: boolean;
+}
+
+const CONFIG_DATA_KEYS = new Set(["flink-conf.yaml", "config.yaml"]);
+
+export function readManifests(
+  file: string,
+  text: string,
+  docs: YamlDocument[],
+  options: ManifestOptions,
+  src = new YamlSource(file, text),
+): FileFacts {
+  const facts = emptyFacts(file, "kubernetes", text);
+  docs.forEach((doc, documentIndex) => {
+    if (options.template && doc.errors.length > 0) return;
+    const object = readK8sObject(src, doc, documentIndex);
+    if (!object) return;
+    facts.k8sObjects.push(object);
+    const root = doc.contents;
+    if (object.kind === "ConfigMap") readConfigMap(src, root, object, facts);
+    else if (isOperatorResource(object)) readFlinkDeployment(src, root, object, facts);
+    else if (object.kind === "Deployment" || object.kind === "StatefulSet") readWorkload(src, root, object, facts);
+  });
+  const hasFlink = facts.flinkConfigs.length > 0 || facts.workloads.length > 0 || facts.flinkDeployments.length > 0;
+  if (options.template) facts.syntaxErrors = [];
+  else if (hasFlink) {
+    const problems = docs.flatMap((d) =>
+      src.problems(d, (m) => `Kubernetes cannot read this manifest, so \`kubectl apply\` fails on it: ${m}`),
+    );
+    facts.syntaxErrors = [...problems, ...facts.syntaxErrors];
+  }
+  return facts;
+}
+
+function readConfigMap(src: YamlSource, root: unknown, object: K8sObject, facts: FileFacts) {
+  const holder = object.name ? `ConfigMap ${object.name}` : "this ConfigMap";
+  for (const pair of mapPairs(getMap(root, "data"))) {
+    const name = keyText(pair);
+    const keyNode = pair.key as Node | null;
+    if (name === undefined || !CONFIG_DATA_KEYS.has(name) || !keyNode?.range) continue;
+    const lines = scalarLines(src, pair.value);
+    if (!lines) continue;
+    const logicalName = name as "flink-conf.yaml" | "config.yaml";
+    const { config, problems } = readEmbeddedConfig({
+      src,
+      text: lines,
+      id: `${src.file}#${object.documentIndex}/data/${name}`,
+      host: "configmap",
+      logicalName,
+      anchor: src.range(keyNode.range[0], keyNode.range[1]),
+      owner: object,
+      describeYamlError: (m) => `Flink cannot load the config.yaml of ${holder} and the cluster does not start: ${m}`,
+    });
+    facts.flinkConfigs.push(config);
+    facts.syntaxErrors.push(...problems);
+  }
+}

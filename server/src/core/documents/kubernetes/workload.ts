@@ -1,0 +1,100 @@
+/**
+ * Deployments and StatefulSets that run a Flink JobManager or TaskManager (standalone Kubernetes), and the
+ * FLINK_PROPERTIES environment variable of their containers, which the Flink image appends to its configuration.
+ */
+import type { Node } from "yaml";
+import type { FileFacts, FlinkConfig, FlinkRole, FlinkWorkload, K8sObject, Located } from "../../model";
+import { readEmbeddedConfig } from "../flinkConfig/embedded";
+import { flinkImageVersion, imageEvidence } from "../images";
+import { getIn, getPair, getValue, scalarStrings, scalarText, seqItems, type YamlSource } from "../yaml/ast";
+import { scalarLines } from "../yaml/scalarLines";
+
+/** The role a container's command line starts (`jobmanager`, `standalone-job`, `taskmanager`). */
+export function roleFromArgs(args: readonly string[]): FlinkRole | undefined {
+  for (const arg of args) {
+    for (const word of arg.split(/\s+/)) {
+      if (word === "jobmanager" || word === "standalone-job") return "jobmanager";
+      if (word === "taskmanager") return "taskmanager";
+    }
+  }
+  return undefined;
+}
+
+/** `flink-taskmanager`, `component: jobmanager`: the role a name or label mentions. */
+export function roleFromName(name: string | undefined): FlinkRole | undefined {
+  const lower = (name ?? "").toLowerCase();
+  if (lower.includes("taskmanager")) return "taskmanager";
+  if (lower.includes("jobmanager")) return "jobmanager";
+  return undefined;
+}
+
+export function readWorkload(src: YamlSource, root: unknown, object: K8sObject, facts: FileFacts): void {
+  const podSpec = getIn(root, ["spec", "template", "spec"]);
+  const containers = [...seqItems(getValue(podSpec, "containers")), ...seqItems(getValue(podSpec, "initContainers"))];
+  const main = seqItems(getValue(podSpec, "containers"));
+  const images: Located<string>[] = [];
+  let role: FlinkRole | undefined;
+  for (const c of main) {
+    role ??= roleFromArgs([...scalarStrings(getValue(c, "command")), ...scalarStrings(getValue(c, "args"))]);
+    const image = src.locatedString(getValue(c, "image"));
+    if (image) images.push(image);
+  }
+  const labels = [getIn(root, ["metadata", "labels"]), getIn(root, ["spec", "template", "metadata", "labels"])];
+  for (const l of labels) {
+    role ??= roleFromName(scalarText(getValue(l, "component")));
+    role ??= roleFromName(scalarText(getValue(l, "app.kubernetes.io/component")));
+  }
+  role ??= roleFromName(object.name);
+  for (const c of main) role ??= roleFromName(scalarText(getValue(c, "name")));
+
+  const configs = containers.flatMap((c, i) => flinkProperties(src, c, i, object, facts));
+  const isFlink =
+    role !== undefined || images.some((i) => flinkImageVersion(i.value) !== undefined) || configs.length > 0;
+  if (!isFlink) return;
+  const workload: FlinkWorkload = {
+    file: src.file,
+    source: object.kind === "StatefulSet" ? "statefulset" : "deployment",
+    name: object.name,
+    role,
+    replicas: src.locatedInt(getIn(root, ["spec", "replicas"])),
+    images,
+    anchor: object.kindRange,
+    object,
+  };
+  facts.workloads.push(workload);
+  facts.flinkConfigs.push(...configs);
+  for (const image of images) {
+    const evidence = imageEvidence(image);
+    if (evidence) facts.flinkVersions.push(evidence);
+  }
+}
+
+/** `env: [{name: FLINK_PROPERTIES, value: |…}]` of one container. */
+function flinkProperties(
+  src: YamlSource,
+  container: unknown,
+  index: number,
+  object: K8sObject,
+  facts: FileFacts,
+): FlinkConfig[] {
+  const out: FlinkConfig[] = [];
+  for (const env of seqItems(getValue(container, "env"))) {
+    if (scalarText(getValue(env, "name")) !== "FLINK_PROPERTIES") continue;
+    const value = getPair(env, "value");
+    const lines = scalarLines(src, value?.value);
+    const nameNode = getValue(env, "name") as Node;
+    if (!lines || !nameNode.range) continue;
+    const containerName = scalarText(getValue(container, "name")) ?? String(index);
+    const { config, problems } = readEmbeddedConfig({
+      src,
+      text: lines,
+      id: `${src.file}#${object.documentIndex}/containers/${containerName}/FLINK_PROPERTIES`,
+      host: "envProperties",
+      anchor: src.range(nameNode.range[0], src.trimEnd(nameNode.range[0], nameNode.range[1])),
+      owner: object,
+    });
+    facts.syntaxErrors.push(...problems);
+    out.push(config);
+  }
+  return out;
+}
