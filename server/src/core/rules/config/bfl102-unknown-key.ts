@@ -1,0 +1,103 @@
+import type { Fix } from "../../findings";
+import {
+  compareMinors,
+  isOptionKnown,
+  lookupOption,
+  type OptionInfo,
+  optionsForAlias,
+  suggestKeys,
+} from "../../knowledge/options";
+import type { ConfigEntry } from "../../model";
+import { contextFor, flinkMinorFor, renameKeyEdit, singleFileFix } from "../configEntries";
+import type { Rule, RuleContext } from "../types";
+
+/** The option behind a key that exists in other minors only: its own option, or the one it is an alias of. */
+function optionsOf(key: string): OptionInfo[] {
+  const own = lookupOption(key);
+  return own ? [own] : optionsForAlias(key).map((a) => a.option);
+}
+
+/** The oldest minor, above `minor`, that knows the key; undefined when the key only existed before `minor`. */
+function introducedAfter(key: string, minor: string): string | undefined {
+  const later = optionsOf(key)
+    .map((o) => o.since)
+    .filter((s): s is string => s !== undefined && compareMinors(s, minor) > 0)
+    .sort(compareMinors);
+  return later[0];
+}
+
+function renameFixes(ctx: RuleContext, file: string, entry: ConfigEntry, keys: string[]): Fix[] {
+  const fixes: Fix[] = [];
+  for (const key of keys) {
+    const edit = renameKeyEdit(ctx.project, file, entry, key);
+    // Unsafe: the renamed setting starts to apply, which changes what the cluster does.
+    if (edit) fixes.push(singleFileFix(`Rename to \`${key}\``, "unsafe", file, [edit]));
+  }
+  return fixes;
+}
+
+export const rule: Rule = {
+  meta: {
+    code: "BFL102",
+    name: "unknown-key",
+    family: "flink-config",
+    severity: "warning",
+    description: "A Flink configuration key that the Flink version in use does not know; Flink ignores it silently.",
+    fix: "unsafe",
+    docs: {
+      whatItDoes:
+        'Reports keys of a Flink configuration (flink-conf.yaml, config.yaml, FlinkDeployment `flinkConfiguration`, ConfigMaps) that are neither an option of the detected Flink version, nor a deprecated key Flink still reads, nor under a prefix Flink hands on to plugins (`metrics.reporter.<name>.`, `s3.`, `fs.s3a.`, `flink.hadoop.`, `containerized.taskmanager.env.` …). Also reports options that only a newer Flink version has. Offers up to three "Did you mean" renames.',
+      whyItMatters:
+        "Flink does not validate keys: a misspelled key is skipped without a word. `checkpointing.interval: 30s` looks like it turns checkpointing on, but Flink never reads it, so the job runs without checkpoints and re-reads or loses data after every restart.",
+      bad: {
+        "flink-conf.yaml": "taskmanager.numberOfTaskSlot: 4\ncheckpointing.interval: 30 s\n",
+      },
+      good: {
+        "flink-conf.yaml": "taskmanager.numberOfTaskSlots: 4\nexecution.checkpointing.interval: 30 s\n",
+      },
+      whenNotToFire:
+        "Keys under pass-through prefixes, deprecated keys Flink still reads (BFL103 reports those), Kubernetes Operator options, entries of Map options written as `<option>.<entry>`, and options that existed in an older Flink version but were removed (BFL103 reports those as removed). With no detected Flink version, any key that exists in some Flink version from 1.15 on is accepted. The renames are unsafe: once renamed, the setting starts to apply.",
+      references: [
+        "apache/flink-agents #976 (`checkpointing.interval` is silently ignored)",
+        "https://nightlies.apache.org/flink/flink-docs-stable/docs/deployment/config/",
+      ],
+    },
+  },
+  check(ctx) {
+    for (const config of ctx.project.flinkConfigs) {
+      const cctx = contextFor(ctx, config);
+      const minor = flinkMinorFor(ctx.project, config);
+      const version = minor ? `Flink ${minor}` : "Flink";
+      for (const entry of config.entries) {
+        // A parent mapping is judged by its children (`kubernetes.jobmanager.annotations: {team: data}`).
+        if (entry.valueKind === "mapping") continue;
+        const status = isOptionKnown(entry.key, minor);
+        if (status === "unknown") {
+          const suggestions = suggestKeys(entry.key, minor);
+          const hint = suggestions.length > 0 ? ` Did you mean \`${suggestions[0]}\`?` : "";
+          cctx.report({
+            file: config.file,
+            range: entry.keyRange,
+            message: `${version} has no option \`${entry.key}\` and ignores it: this setting does not apply.${hint}`,
+            fixes: renameFixes(ctx, config.file, entry, suggestions),
+          });
+          continue;
+        }
+        if (status !== "other-version" || minor === undefined) continue;
+        const since = introducedAfter(entry.key, minor);
+        if (since === undefined) continue;
+        // A newer option whose older spelling this version reads: offer that spelling.
+        const older = optionsOf(entry.key)
+          .flatMap((o) => o.deprecatedKeys)
+          .filter((k) => isOptionKnown(k, minor) === "current");
+        const hint = older.length > 0 ? ` Use \`${older[0]}\` for ${version}.` : "";
+        cctx.report({
+          file: config.file,
+          range: entry.keyRange,
+          message: `\`${entry.key}\` exists from Flink ${since} on; ${version} does not know it and ignores it: this setting does not apply.${hint}`,
+          fixes: renameFixes(ctx, config.file, entry, older.slice(0, 1)),
+        });
+      }
+    }
+  },
+};

@@ -1,0 +1,97 @@
+import type { ConfigEntry, FlinkConfig } from "../../model";
+import { contextFor, singleFileFix, textAt } from "../configEntries";
+import type { Rule, RuleContext } from "../types";
+
+function line(entry: ConfigEntry): number {
+  return entry.keyRange.start.line + 1;
+}
+
+/** In YAML, the same key spelled the same way in the same mapping is a duplicate mapping key, which YAML rejects. */
+function sameSpelling(ctx: RuleContext, config: FlinkConfig, a: ConfigEntry, b: ConfigEntry): boolean {
+  return (
+    a.nested === b.nested &&
+    textAt(ctx.project, config.file, a.keyRange) === textAt(ctx.project, config.file, b.keyRange)
+  );
+}
+
+function checkConfig(ctx: RuleContext, config: FlinkConfig) {
+  const byKey = new Map<string, ConfigEntry[]>();
+  for (const e of config.entries) byKey.set(e.key, [...(byKey.get(e.key) ?? []), e]);
+  for (const [key, all] of byKey) {
+    // Parent mappings written in two places merge (`state.backend: {type: x}` and `state: {backend: {…}}`); only
+    // the same parent spelled twice in one mapping is a duplicate.
+    const entries = all.filter(
+      (e, i) => e.valueKind !== "mapping" || all.some((o, j) => j !== i && sameSpelling(ctx, config, e, o)),
+    );
+    if (entries.length < 2) continue;
+    const last = entries[entries.length - 1];
+    for (const earlier of entries.slice(0, -1)) {
+      const related = [{ file: config.file, range: last.keyRange, message: `\`${key}\` is set again here` }];
+      const deleteEarlier = (safety: "safe" | "unsafe") =>
+        singleFileFix(`Delete this \`${key}\` (line ${line(earlier)})`, safety, config.file, [
+          { range: earlier.deleteRange, newText: "" },
+        ]);
+      if (config.dialect === "legacy") {
+        ctx.report({
+          file: config.file,
+          range: earlier.keyRange,
+          severity: "warning",
+          message: `\`${key}\` is set again on line ${line(last)}; Flink uses the last value (\`${last.value}\`) and ignores this one (\`${earlier.value}\`).`,
+          related,
+          tags: ["unnecessary"],
+          // Safe: Flink ignores this line today, so deleting it changes nothing.
+          fixes: [deleteEarlier("safe")],
+        });
+      } else if (sameSpelling(ctx, config, earlier, last)) {
+        ctx.report({
+          file: config.file,
+          range: earlier.keyRange,
+          message: `\`${key}\` appears twice in the same YAML mapping (again on line ${line(last)}). Duplicate keys are a YAML error: the configuration is rejected when it is loaded. Keep one of them.`,
+          related,
+          // Unsafe: the file does not load at all today, so which value was meant is a guess.
+          fixes: [deleteEarlier("unsafe")],
+        });
+      } else {
+        ctx.report({
+          file: config.file,
+          range: earlier.keyRange,
+          severity: "warning",
+          message: `\`${key}\` is set twice, written in two forms (again on line ${line(last)}, flat and nested). Only one of the values (\`${earlier.value}\`, \`${last.value}\`) applies. Keep one of them.`,
+          related,
+          fixes: [deleteEarlier("unsafe")],
+        });
+      }
+    }
+  }
+}
+
+export const rule: Rule = {
+  meta: {
+    code: "BFL105",
+    name: "duplicate-key",
+    family: "flink-config",
+    severity: "error",
+    description: "The same configuration key is set more than once.",
+    fix: "safe",
+    docs: {
+      whatItDoes:
+        "Reports a key that a Flink configuration sets more than once, including the same key written flat (`state.backend.type: rocksdb`) and nested (`state: {backend: {type: hashmap}}`). Points at the earlier occurrences, with the one that counts as related information.",
+      whyItMatters:
+        "In a legacy flink-conf.yaml the last occurrence silently wins (warning): someone edits the first `taskmanager.numberOfTaskSlots` and nothing changes. In standard YAML (config.yaml, Kubernetes manifests) a duplicate key is an error and the whole configuration is rejected when it is loaded.",
+      bad: {
+        "flink-conf.yaml":
+          "taskmanager.numberOfTaskSlots: 2\nparallelism.default: 2\ntaskmanager.numberOfTaskSlots: 4\n",
+      },
+      good: { "flink-conf.yaml": "parallelism.default: 2\ntaskmanager.numberOfTaskSlots: 4\n" },
+      whenNotToFire:
+        "A deprecated key next to its replacement (`state.backend` and `state.backend.type`) is not a duplicate: BFL103 reports the deprecated one. Keys in different files or different Kubernetes objects are separate configurations. Deleting the earlier line of a legacy file is safe (Flink ignores it today); in YAML the fix is unsafe because the file does not load at all and either value may have been meant.",
+      references: [
+        "Flink GlobalConfiguration (legacy reader: later lines overwrite earlier ones)",
+        "FLIP-366 / FLINK-33297 (config.yaml is standard YAML)",
+      ],
+    },
+  },
+  check(ctx) {
+    for (const config of ctx.project.flinkConfigs) checkConfig(contextFor(ctx, config), config);
+  },
+};

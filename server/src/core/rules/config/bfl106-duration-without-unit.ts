@@ -1,0 +1,63 @@
+import { type OptionInfo, typesIn } from "../../knowledge/options";
+import { parseDuration } from "../../knowledge/values";
+import { contextFor, flinkMinorFor, optionReadAs, replaceValueEdit, singleFileFix } from "../configEntries";
+import type { Rule } from "../types";
+
+/** A bare number is only worth a word where every version in question reads the option as a Duration. */
+function isDurationIn(option: OptionInfo, minor: string | undefined): boolean {
+  const types = typesIn(option, minor);
+  return types.length > 0 && types.every((t) => t.type === "Duration");
+}
+
+/** From one second up, a bare number is plausibly meant as milliseconds (`execution.checkpointing.interval: 60000`). */
+const PLAUSIBLE_MILLIS = 1000;
+
+export const rule: Rule = {
+  meta: {
+    code: "BFL106",
+    name: "duration-without-unit",
+    family: "flink-config",
+    severity: "warning",
+    description: "A duration written as a bare number, which Flink reads as milliseconds.",
+    fix: "safe",
+    docs: {
+      whatItDoes:
+        "Reports Duration options whose value is a number without a unit, and offers to write the unit out: `180 ms` keeps today's meaning, `180 s` is what was probably meant when the number is small.",
+      whyItMatters:
+        "Flink reads a bare number as milliseconds. `restart-strategy.fixed-delay.delay: 180` waits 180 ms, not three minutes, so a failing job restarts in a tight loop and hammers Kafka and the state storage; `execution.checkpointing.timeout: 600` aborts every checkpoint after 0.6 s.",
+      bad: { "flink-conf.yaml": "restart-strategy.type: fixed-delay\nrestart-strategy.fixed-delay.delay: 180\n" },
+      good: { "flink-conf.yaml": "restart-strategy.type: fixed-delay\nrestart-strategy.fixed-delay.delay: 180 s\n" },
+      whenNotToFire:
+        "`0` (the same in every unit); templated values; options that are plain numbers in the detected version (`heartbeat.interval` is a Long of milliseconds up to Flink 1.19) or, with no detected version, in any version. Values of 1000 and more are plausibly meant as milliseconds and are reported as info only. The `ms` fix is safe (same meaning); the `s` fix is unsafe (it changes the value).",
+      references: [
+        "Flink TimeUtils.parseDuration (a number without a unit is milliseconds)",
+        "https://nightlies.apache.org/flink/flink-docs-stable/docs/deployment/config/",
+      ],
+    },
+  },
+  check(ctx) {
+    for (const config of ctx.project.flinkConfigs) {
+      const cctx = contextFor(ctx, config);
+      const minor = flinkMinorFor(ctx.project, config);
+      for (const entry of config.entries) {
+        if (entry.templated || entry.valueKind !== "scalar") continue;
+        const option = optionReadAs(entry.key, minor);
+        if (!option || !isDurationIn(option, minor)) continue;
+        const parsed = parseDuration(entry.value);
+        if (!parsed || parsed.hasUnit || parsed.millis === 0) continue;
+        const n = parsed.number;
+        const edit = (unit: string) => [replaceValueEdit(ctx.project, config.file, entry, `${n} ${unit}`)];
+        cctx.report({
+          file: config.file,
+          range: entry.valueRange,
+          severity: parsed.millis >= PLAUSIBLE_MILLIS ? "info" : undefined,
+          message: `Flink reads \`${entry.value}\` as ${n} milliseconds for \`${entry.key}\`. Write the unit: \`${n} ms\` keeps this meaning; write \`${n} s\` if seconds were meant.`,
+          fixes: [
+            singleFileFix(`Write \`${n} ms\` (same meaning)`, "safe", config.file, edit("ms")),
+            singleFileFix(`Write \`${n} s\``, "unsafe", config.file, edit("s")),
+          ],
+        });
+      }
+    }
+  },
+};
