@@ -1,3 +1,7 @@
 import type { Rule } from "../types";
+import { rule as bfl201 } from "./bfl201-operator-managed-key";
+import { rule as bfl202 } from "./bfl202-upgrade-mode-needs-storage";
+import { rule as bfl203 } from "./bfl203-replicas-override-parallelism";
+import { rule as bfl204 } from "./bfl204-standby-jobmanager-without-ha";
 
-export const KUBERNETES_RULES: readonly Rule[] = [];
+export const KUBERNETES_RULES: readonly Rule[] = [bfl201, bfl202, bfl203, bfl204];

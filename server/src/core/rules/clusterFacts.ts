@@ -1,0 +1,356 @@
+/**
+ * The Flink clusters of a project as the cluster-level rules (BFL101, BFL110–BFL116, BFL2xx) see them: the
+ * configuration a cluster starts with, what Flink merges into it, and what runs it.
+ *
+ * One cluster is reported once: a flink-conf.yaml and a config.yaml in the same folder are one cluster (the file
+ * Flink reads wins), and a ConfigMap named `flink-config-<name>` next to FlinkDeployment `<name>` is the copy the
+ * operator renders from that FlinkDeployment, so only the FlinkDeployment (the text people edit) counts.
+ */
+import type { Fix, RelatedLocation } from "../findings";
+import { parseBoolean, parseDuration, parseInteger } from "../knowledge/values";
+import type { ConfigEntry, FlinkConfig, FlinkDeploymentFacts, FlinkWorkload, Located } from "../model";
+import { comparePositions, type Range, type TextEdit } from "../text";
+import { flinkAtLeast, type ProjectModel } from "../workspace/project";
+import { findEntry } from "./configEntries";
+
+export type Platform = "kubernetes" | "compose" | "unknown";
+
+export interface Cluster {
+  /** The configuration the cluster starts with; findings about missing keys point here and fixes edit it. */
+  config: FlinkConfig;
+  /** Set on top of `config` when the containers start (FLINK_PROPERTIES of the cluster's containers). */
+  overlays: FlinkConfig[];
+  /** Applied under `config` (Helm values: the operator's default configuration or a chart's values). */
+  defaults: FlinkConfig[];
+  /** The FlinkDeployment whose spec.flinkConfiguration is `config`. */
+  deployment?: FlinkDeploymentFacts;
+  /** Standalone JobManager / TaskManager Deployments, StatefulSets or compose services running `config`. */
+  workloads: FlinkWorkload[];
+  platform: Platform;
+  /**
+   * Part of the configuration is filled in at deploy time (a `{{ include … }}` line, or an embedded block left
+   * empty in a Helm template): a key missing here may be set there, so rules do not report missing keys.
+   */
+  incomplete: boolean;
+  /** The project's Flink minor, when known: keys that version does not read are not settings. */
+  minor?: string;
+}
+
+/** A configuration entry and the configuration it stands in. */
+export interface Setting {
+  entry: ConfigEntry;
+  config: FlinkConfig;
+}
+
+/** A number read from a file, for messages that show where it comes from. */
+export interface Amount {
+  value: number;
+  /** How the message names it, e.g. `parallelism.default`. */
+  label: string;
+  file: string;
+  range: Range;
+}
+
+const cache = new WeakMap<ProjectModel, Cluster[]>();
+
+export function clustersOf(project: ProjectModel): Cluster[] {
+  let clusters = cache.get(project);
+  if (!clusters) {
+    clusters = buildClusters(project);
+    cache.set(project, clusters);
+  }
+  return clusters;
+}
+
+function dirOf(file: string): string {
+  return file.slice(0, file.lastIndexOf("/"));
+}
+
+function buildClusters(project: ProjectModel): Cluster[] {
+  const minor = project.flinkVersion?.minor;
+  const defaults = project.flinkConfigs.filter((c) => c.host === "helmValues");
+  const deployments = project.flinkDeployments.filter((d) => d.kind === "FlinkDeployment");
+  const renderedNames = new Set(deployments.map((d) => `flink-config-${d.object.name}`));
+
+  const configMaps = project.flinkConfigs.filter(
+    (c) => c.host === "configmap" && !(c.owner?.name && renderedNames.has(c.owner.name)),
+  );
+  const files = readFileConfigs(
+    project,
+    project.flinkConfigs.filter((c) => c.host === "file"),
+  );
+
+  const assigned = new Map<FlinkConfig, FlinkWorkload[]>();
+  const assign = (w: FlinkWorkload, candidates: FlinkConfig[]) => {
+    const owner = nearest(w.file, candidates);
+    if (owner) assigned.set(owner, [...(assigned.get(owner) ?? []), w]);
+  };
+  for (const w of project.workloads) {
+    if (w.source === "compose") assign(w, files);
+    else assign(w, configMaps.length > 0 ? configMaps : files);
+  }
+
+  const envProperties = project.flinkConfigs.filter((c) => c.host === "envProperties");
+  const standalone = [...configMaps, ...files].map((config): Cluster => {
+    const workloads = assigned.get(config) ?? [];
+    const workloadFiles = new Set(workloads.map((w) => w.file));
+    const onKubernetes = config.host === "configmap" || workloads.some((w) => w.source !== "compose");
+    return {
+      config,
+      overlays: envProperties.filter((c) => workloadFiles.has(c.file)),
+      defaults,
+      workloads,
+      platform: onKubernetes ? "kubernetes" : workloads.length > 0 ? "compose" : "unknown",
+      incomplete: filledAtDeploy(config),
+      minor,
+    };
+  });
+  const operated = deployments.map(
+    (d): Cluster => ({
+      config: d.config,
+      overlays: [],
+      defaults,
+      deployment: d,
+      workloads: [],
+      platform: "kubernetes",
+      incomplete: filledAtDeploy(d.config),
+      minor,
+    }),
+  );
+  return [...standalone, ...operated];
+}
+
+function filledAtDeploy(config: FlinkConfig): boolean {
+  if (config.ignoredLines.some((l) => /\{\{|\$\{/.test(l.text))) return true;
+  // An empty block in a Helm chart template (under templates/, or with a rendered name): the chart fills it in.
+  const inTemplate = /(^|\/)templates\//.test(config.file) || config.owner?.name?.includes("{{") === true;
+  return config.host !== "file" && config.entries.length === 0 && config.ignoredLines.length === 0 && inTemplate;
+}
+
+/**
+ * Configuration files Flink reads: where flink-conf.yaml and config.yaml share a folder, Flink 2.x reads only
+ * config.yaml and older versions prefer flink-conf.yaml (also when the version is unknown, the common case today).
+ */
+function readFileConfigs(project: ProjectModel, configs: FlinkConfig[]): FlinkConfig[] {
+  const modern = flinkAtLeast(project, "2.0") === true;
+  return configs.filter((c) => {
+    const sibling = configs.find((o) => o !== c && dirOf(o.file) === dirOf(c.file) && o.logicalName !== c.logicalName);
+    if (!sibling) return true;
+    return modern ? c.logicalName === "config.yaml" : c.logicalName === "flink-conf.yaml";
+  });
+}
+
+/**
+ * The configuration a workload runs with: the only candidate, or the one whose folder is closest to the workload's
+ * file. Two equally close candidates leave it unassigned: guessing would pin the workload to the wrong cluster.
+ */
+function nearest(file: string, candidates: FlinkConfig[]): FlinkConfig | undefined {
+  if (candidates.length <= 1) return candidates[0];
+  const shared = (c: FlinkConfig) => {
+    const a = dirOf(file).split("/");
+    const b = dirOf(c.file).split("/");
+    let n = 0;
+    while (n < a.length && n < b.length && a[n] === b[n]) n++;
+    return n;
+  };
+  const best = Math.max(...candidates.map(shared));
+  const winners = candidates.filter((c) => shared(c) === best);
+  return winners.length === 1 ? winners[0] : undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading settings
+
+/**
+ * The entry that decides `key` (or a deprecated spelling of it) for the cluster: FLINK_PROPERTIES are appended
+ * last and win, then the cluster's own configuration, then defaults underneath it. Keys the project's Flink
+ * version does not read are skipped, except with `anyVersion`: the operator validates with its own Flink
+ * classes, which read every spelling.
+ */
+export function settingOf(cluster: Cluster, key: string, anyVersion = false): Setting | undefined {
+  const minor = anyVersion ? undefined : cluster.minor;
+  for (const config of [...cluster.overlays.slice().reverse(), cluster.config, ...cluster.defaults]) {
+    const entry = findEntry(config, key, minor);
+    if (entry) return { entry, config };
+  }
+  return undefined;
+}
+
+/** A setting of `key` that the project's Flink version ignores, e.g. a key introduced in a later version. */
+export function unreadSetting(cluster: Cluster, key: string): Setting | undefined {
+  return settingOf(cluster, key) ? undefined : settingOf(cluster, key, true);
+}
+
+/** A setting whose value is known now: not a template, and written (a scalar with text). */
+export function knownValue(s: Setting | undefined): string | undefined {
+  if (!s || s.entry.templated || s.entry.valueKind !== "scalar") return undefined;
+  return s.entry.value.trim();
+}
+
+export function intSetting(cluster: Cluster, key: string): { value: number; setting: Setting } | undefined {
+  const setting = settingOf(cluster, key);
+  const text = knownValue(setting);
+  const value = text === undefined ? undefined : parseInteger(text);
+  return setting && value !== undefined ? { value, setting } : undefined;
+}
+
+export function isTrue(cluster: Cluster, key: string): boolean {
+  const text = knownValue(settingOf(cluster, key));
+  return text !== undefined && parseBoolean(text) === true;
+}
+
+/** Whether a setting is present in any form, including templates (a template may well set it). */
+export function isSet(cluster: Cluster, key: string, anyVersion = false): boolean {
+  const s = settingOf(cluster, key, anyVersion);
+  return s !== undefined && (s.entry.templated || s.entry.value.trim() !== "");
+}
+
+/** Batch jobs do not checkpoint and do not restart the way streaming jobs do. */
+export function runsBatch(cluster: Cluster): boolean {
+  return knownValue(settingOf(cluster, "execution.runtime-mode"))?.toUpperCase() === "BATCH";
+}
+
+export type CheckpointingState =
+  | { kind: "on"; millis: number; setting?: Setting }
+  | { kind: "off"; setting?: Setting }
+  | { kind: "unknown" };
+
+/**
+ * Periodic checkpointing as the cluster configures it. The operator sets a 5 min interval for last-state
+ * FlinkDeployments that set none (FlinkConfigBuilder.applyJobConfig).
+ */
+export function checkpointing(cluster: Cluster): CheckpointingState {
+  const setting = settingOf(cluster, "execution.checkpointing.interval");
+  if (setting) {
+    const text = knownValue(setting);
+    const parsed = text === undefined ? undefined : parseDuration(text);
+    if (!parsed) return { kind: "unknown" };
+    return parsed.millis > 0 ? { kind: "on", millis: parsed.millis, setting } : { kind: "off", setting };
+  }
+  if (upgradeModeOf(cluster) === "last-state") return { kind: "on", millis: 300_000 };
+  return { kind: "off" };
+}
+
+export function upgradeModeOf(cluster: Cluster): string | undefined {
+  return cluster.deployment?.upgradeMode?.value.trim().toLowerCase();
+}
+
+export type HaKind = "none" | "zookeeper" | "kubernetes" | "custom" | "unknown";
+
+const KUBERNETES_HA_FACTORY = "org.apache.flink.kubernetes.highavailability.KubernetesHaServicesFactory";
+
+/** The high-availability services the cluster runs with (`high-availability.type`, older `high-availability`). */
+export function haOf(cluster: Cluster, anyVersion = false): { kind: HaKind; setting?: Setting } {
+  const setting = settingOf(cluster, "high-availability.type", anyVersion);
+  if (!setting) return { kind: "none" };
+  const text = knownValue(setting);
+  if (text === undefined) return { kind: "unknown", setting };
+  const lower = text.toLowerCase();
+  if (lower === "none" || lower === "") return { kind: "none", setting };
+  if (lower === "zookeeper") return { kind: "zookeeper", setting };
+  if (lower === "kubernetes" || text === KUBERNETES_HA_FACTORY) return { kind: "kubernetes", setting };
+  return { kind: "custom", setting };
+}
+
+/** Task slots per TaskManager: `taskmanager.numberOfTaskSlots`, default 1; undefined when not known. */
+export function slotsOf(cluster: Cluster): { value: number; setting?: Setting } | undefined {
+  const setting = settingOf(cluster, "taskmanager.numberOfTaskSlots");
+  if (!setting) return cluster.incomplete ? undefined : { value: 1 };
+  const n = intSetting(cluster, "taskmanager.numberOfTaskSlots");
+  return n ? { value: n.value, setting } : undefined;
+}
+
+/**
+ * The number of TaskManagers of a standalone cluster: the sum of its TaskManager workloads' replicas. Undefined
+ * when it is not fixed: no TaskManager workload, or one without replicas (scaled from outside, or by
+ * `docker compose --scale`).
+ */
+export function taskManagerReplicas(cluster: Cluster): { count: number; sources: Located<number>[] } | undefined {
+  const tms = cluster.workloads.filter((w) => w.role === "taskmanager");
+  if (tms.length === 0 || tms.some((w) => w.replicas === undefined)) return undefined;
+  const sources = tms.map((w) => w.replicas as Located<number>);
+  return { count: sources.reduce((sum, r) => sum + r.value, 0), sources };
+}
+
+/** A Beam pipeline option given as `--name=value` in FlinkDeployment job.args. */
+export function beamArg(cluster: Cluster, name: string): Amount | undefined {
+  const prefix = `--${name}=`;
+  const arg = cluster.deployment?.jobArgs.find((a) => a.value.startsWith(prefix));
+  const value = arg ? parseInteger(arg.value.slice(prefix.length)) : undefined;
+  if (!arg || value === undefined) return undefined;
+  return { value, label: `--${name}`, file: arg.file, range: arg.range };
+}
+
+export function amountOf(setting: Setting, value: number): Amount {
+  return { value, label: setting.entry.key, file: setting.config.file, range: setting.entry.valueRange };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reporting helpers
+
+export function related(setting: Setting, message: string, at: "key" | "value" = "value"): RelatedLocation {
+  return {
+    file: setting.config.file,
+    range: at === "key" ? setting.entry.keyRange : setting.entry.valueRange,
+    message,
+  };
+}
+
+/** A fix that inserts entries into a configuration in its own style; undefined where the host takes no new line. */
+export function insertFix(config: FlinkConfig, title: string, entries: [string, string][]): Fix | undefined {
+  const edits: TextEdit[] = [];
+  for (const [key, value] of entries) {
+    const edit = config.insertEntry(key, value);
+    if (!edit) return undefined;
+    const same = edits.find((e) => sameRange(e.range, edit.range));
+    if (same) same.newText = mergeInsertions(same.newText, edit.newText);
+    else edits.push(edit);
+  }
+  return { title, safety: "unsafe", changes: [{ file: config.file, edits }] };
+}
+
+function sameRange(a: Range, b: Range): boolean {
+  return comparePositions(a.start, b.start) === 0 && comparePositions(a.end, b.end) === 0;
+}
+
+/**
+ * insertEntry plans one entry at a time, so two entries inserted at the same point each bring the parent lines
+ * they need (`flinkConfiguration:`, `execution:` …). Lines the second insertion starts with like the first are
+ * those parents (or the line break before them) and are written once.
+ */
+function mergeInsertions(first: string, second: string): string {
+  const a = first.split(/(?<=\n)/);
+  const b = second.split(/(?<=\n)/);
+  let shared = 0;
+  while (shared < a.length - 1 && shared < b.length - 1 && a[shared] === b[shared]) shared++;
+  return first + b.slice(shared).join("");
+}
+
+/** Placeholder locations for fixes: invalid URIs on purpose, so a cluster never starts with them unchanged. */
+export const PLACEHOLDER = {
+  checkpoints: "s3://<bucket>/flink/checkpoints",
+  savepoints: "s3://<bucket>/flink/savepoints",
+  haStorage: "s3://<bucket>/flink/ha",
+  clusterId: "<cluster-id>",
+  zookeeperQuorum: "<zookeeper-host>:2181",
+};
+
+/**
+ * The checkpoint directory key to write: `execution.checkpointing.dir` from Flink 1.20; before that, and when the
+ * version is unknown, `state.checkpoints.dir`, which every version reads (as a deprecated alias from 1.20 on).
+ */
+export function checkpointDirKey(project: ProjectModel): string {
+  return flinkAtLeast(project, "1.20") === true ? "execution.checkpointing.dir" : "state.checkpoints.dir";
+}
+
+export function savepointDirKey(project: ProjectModel): string {
+  return flinkAtLeast(project, "1.20") === true ? "execution.checkpointing.savepoint-dir" : "state.savepoints.dir";
+}
+
+/**
+ * `high-availability.type` from Flink 1.17, `high-availability` before. Unknown versions get the new key: Flink
+ * before 1.17 is out of support, and the old key cannot stand next to `high-availability.storageDir` in config.yaml.
+ */
+export function haTypeKey(project: ProjectModel): string {
+  return flinkAtLeast(project, "1.17") === false ? "high-availability" : "high-availability.type";
+}

@@ -1,0 +1,80 @@
+import type { Fix } from "../../findings";
+import { checkpointing, clustersOf, insertFix, runsBatch } from "../clusterFacts";
+import type { Rule } from "../types";
+
+const KEY = "execution.checkpointing.interval";
+
+export const rule: Rule = {
+  meta: {
+    code: "BFL101",
+    name: "checkpointing-disabled",
+    family: "flink-config",
+    severity: "warning",
+    description: "A Flink cluster configuration for streaming jobs that leaves periodic checkpointing off.",
+    fix: "unsafe",
+    docs: {
+      whatItDoes:
+        "Reports a Flink configuration (flink-conf.yaml, config.yaml, a ConfigMap's embedded configuration or a FlinkDeployment's `spec.flinkConfiguration`) that sets no `execution.checkpointing.interval`, or one of 0.",
+      whyItMatters:
+        "Flink has no default checkpoint interval: without one, no checkpoint is ever taken. When a TaskManager is lost or the job restarts, every operator starts without its state and the sources start over from their configured start position, so Kafka data is read again or skipped, windows and aggregates are lost, and exactly-once sinks never commit their transactions.",
+      bad: { "flink-conf.yaml": "taskmanager.numberOfTaskSlots: 4\nparallelism.default: 4\n" },
+      good: {
+        "flink-conf.yaml":
+          "taskmanager.numberOfTaskSlots: 4\nparallelism.default: 4\nexecution.checkpointing.interval: 1 min\n",
+      },
+      whenNotToFire:
+        "When the project's job code enables checkpointing itself (DataStream `enableCheckpointing`, Beam `checkpointingInterval`), the finding is only `info`, with the places in the code as related information. A FlinkDeployment with `upgradeMode: last-state` and no interval is left alone: the operator sets 5 min. Batch configurations (`execution.runtime-mode: BATCH`), FlinkSessionJob configurations (they run on a session cluster configured elsewhere), Helm values (defaults merged into other configurations) intervals written as templates, and configurations partly filled in by a Helm template (an `{{ include … }}` line, an empty block in a chart template) are not checked. A ConfigMap named `flink-config-<name>` next to FlinkDeployment `<name>` is the operator's rendered copy and is not reported twice; of a flink-conf.yaml and a config.yaml in one folder only the file Flink reads is checked.",
+      references: [
+        "https://nightlies.apache.org/flink/flink-docs-stable/docs/dev/datastream/fault-tolerance/checkpointing/",
+        "Flink CheckpointingOptions: execution.checkpointing.interval has no default (periodic checkpointing off)",
+        "apache/flink-kubernetes-operator FlinkConfigBuilder.applyJobConfig (5 min default for last-state)",
+      ],
+    },
+  },
+  check(ctx) {
+    const interval = ctx.project.config.checkpointInterval;
+    const code = ctx.project.jobCheckpointing;
+    const related = code.map((l) => ({ ...l, message: "The job code enables checkpointing here." }));
+    for (const cluster of clustersOf(ctx.project)) {
+      if (runsBatch(cluster)) continue;
+      const state = checkpointing(cluster);
+      if (state.kind !== "off") continue;
+      const severity = code.length > 0 ? ("info" as const) : undefined;
+      const outcome =
+        code.length > 0
+          ? "only jobs that enable checkpointing in their code take checkpoints. This project's job code does (see related information); set an interval here too so that every job on this cluster is covered."
+          : `Flink never takes a checkpoint: after a failure or restart, jobs lose their state and their sources re-read or skip data. Set ${KEY}, e.g. ${interval}.`;
+      if (state.setting) {
+        const { entry, config } = state.setting;
+        const fixes: Fix[] = config.inexactRanges
+          ? []
+          : [
+              {
+                title: `Checkpoint every ${interval}`,
+                safety: "unsafe",
+                changes: [{ file: config.file, edits: [{ range: entry.valueRange, newText: interval }] }],
+              },
+            ];
+        ctx.report({
+          file: config.file,
+          range: entry.valueRange,
+          message: `${KEY} ${entry.value} turns periodic checkpointing off, so ${outcome}`,
+          severity,
+          related,
+          fixes,
+        });
+        continue;
+      }
+      if (cluster.incomplete) continue;
+      const fix = insertFix(cluster.config, `Add ${KEY}: ${interval}`, [[KEY, interval]]);
+      ctx.report({
+        file: cluster.config.file,
+        range: cluster.config.anchor,
+        message: `No ${KEY} is set, so ${outcome}`,
+        severity,
+        related,
+        fixes: fix ? [fix] : [],
+      });
+    }
+  },
+};

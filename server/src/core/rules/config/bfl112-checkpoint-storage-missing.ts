@@ -1,0 +1,105 @@
+import {
+  checkpointDirKey,
+  checkpointing,
+  clustersOf,
+  haOf,
+  insertFix,
+  isSet,
+  knownValue,
+  PLACEHOLDER,
+  related,
+  runsBatch,
+  type Setting,
+  settingOf,
+  unreadSetting,
+  upgradeModeOf,
+} from "../clusterFacts";
+import type { Rule } from "../types";
+
+function every(millis: number): string {
+  if (millis % 60_000 === 0) return `${millis / 60_000} min`;
+  if (millis % 1_000 === 0) return `${millis / 1_000} s`;
+  return `${millis} ms`;
+}
+
+export const rule: Rule = {
+  meta: {
+    code: "BFL112",
+    name: "checkpoint-storage-missing",
+    family: "flink-config",
+    severity: "warning",
+    description: "Checkpointing or high availability is on, but no checkpoint directory is configured.",
+    fix: "unsafe",
+    docs: {
+      whatItDoes:
+        "Reports a configuration that enables periodic checkpointing (`execution.checkpointing.interval` > 0) or high availability (`high-availability.type`) without a checkpoint directory (`execution.checkpointing.dir`, before Flink 1.20 `state.checkpoints.dir`).",
+      whyItMatters:
+        "Without a directory Flink keeps checkpoints in JobManager memory (JobManagerCheckpointStorage). They are lost when the JobManager process goes away, so a JobManager failover or a redeploy starts every job without state, although checkpoints were being taken all along; large state also overloads the JobManager.",
+      bad: { "flink-conf.yaml": "execution.checkpointing.interval: 30 s\n" },
+      good: {
+        "flink-conf.yaml":
+          "execution.checkpointing.interval: 30 s\nstate.checkpoints.dir: s3://flink-state/checkpoints\n",
+      },
+      whenNotToFire:
+        "Checkpointing enabled only in job code (the code may configure its own storage), checkpoint storage explicitly set to `jobmanager`, a directory written under any of its keys (`execution.checkpointing.dir`, `state.checkpoints.dir`, `state.backend.fs.checkpointdir`) or as a template, configurations partly filled in by a Helm template, batch configurations, and FlinkDeployments with upgradeMode last-state or savepoint (BFL202 reports those as errors: the operator rejects them). The fix inserts `state.checkpoints.dir` unless the project's Flink version is known to be 1.20 or newer, since every version reads that key.",
+      references: [
+        "https://nightlies.apache.org/flink/flink-docs-stable/docs/ops/state/checkpoints/#checkpoint-storage",
+        "FLINK-34255 (execution.checkpointing.dir replaces state.checkpoints.dir in 1.20)",
+        "https://nightlies.apache.org/flink/flink-docs-stable/docs/ops/state/checkpoints/#retained-checkpoints",
+      ],
+    },
+  },
+  check(ctx) {
+    const dirKey = checkpointDirKey(ctx.project);
+    for (const cluster of clustersOf(ctx.project)) {
+      if (runsBatch(cluster) || cluster.incomplete) continue;
+      const mode = upgradeModeOf(cluster);
+      if (mode === "last-state" || mode === "savepoint") continue;
+      if (isSet(cluster, "execution.checkpointing.dir")) continue;
+      if (knownValue(settingOf(cluster, "execution.checkpointing.storage"))?.toLowerCase() === "jobmanager") continue;
+      const state = checkpointing(cluster);
+      const ha = haOf(cluster);
+      let trigger: Setting;
+      let reason: string;
+      if (state.kind === "on" && state.setting) {
+        trigger = state.setting;
+        reason = `Checkpoints are taken every ${every(state.millis)}, but no checkpoint directory is set`;
+      } else if ((ha.kind === "kubernetes" || ha.kind === "zookeeper" || ha.kind === "custom") && ha.setting) {
+        trigger = ha.setting;
+        reason = "High availability restarts jobs from their latest checkpoint, but no checkpoint directory is set";
+      } else continue;
+      const unread = unreadSetting(cluster, "execution.checkpointing.dir");
+      const lost =
+        "checkpoints are kept in JobManager memory and are lost when the JobManager fails over or is redeployed, so jobs restart without their state";
+      if (unread) {
+        ctx.report({
+          file: trigger.config.file,
+          range: trigger.entry.keyRange,
+          message: `${reason} that Flink ${cluster.minor} reads: it ignores ${unread.entry.key}, so ${lost}. Write the directory as ${dirKey}.`,
+          related: [related(unread, `Flink ${cluster.minor} does not read this key.`, "key")],
+          // A nested key's range is its last segment only; renaming it there would not give the flat key.
+          fixes:
+            unread.entry.nested || unread.config.inexactRanges
+              ? []
+              : [
+                  {
+                    title: `Rename ${unread.entry.key} to ${dirKey}`,
+                    safety: "unsafe",
+                    changes: [{ file: unread.config.file, edits: [{ range: unread.entry.keyRange, newText: dirKey }] }],
+                  },
+                ],
+        });
+        continue;
+      }
+      const fix = insertFix(cluster.config, `Add ${dirKey} (placeholder location)`, [
+        [dirKey, PLACEHOLDER.checkpoints],
+      ]);
+      ctx.report({
+        file: trigger.config.file,
+        range: trigger.entry.keyRange,
+        message: `${reason}: ${lost}. Set ${dirKey} to durable shared storage (s3://, gs://, hdfs://, abfss://).`,
+        fixes: fix ? [fix] : [],
+      });
+    }
+  },
+};

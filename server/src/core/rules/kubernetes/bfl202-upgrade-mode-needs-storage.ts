@@ -1,0 +1,88 @@
+import {
+  checkpointDirKey,
+  clustersOf,
+  insertFix,
+  isSet,
+  PLACEHOLDER,
+  savepointDirKey,
+  upgradeModeOf,
+} from "../clusterFacts";
+import type { Rule } from "../types";
+
+const MANIFEST = (extra: string) => `apiVersion: flink.apache.org/v1beta1
+kind: FlinkDeployment
+metadata:
+  name: orders
+spec:
+  flinkVersion: v1_20
+  flinkConfiguration:
+    taskmanager.numberOfTaskSlots: "2"
+${extra}  job:
+    jarURI: local:///opt/flink/usrlib/orders.jar
+    upgradeMode: last-state
+`;
+
+export const rule: Rule = {
+  meta: {
+    code: "BFL202",
+    name: "upgrade-mode-needs-storage",
+    family: "kubernetes",
+    severity: "error",
+    description:
+      "A FlinkDeployment upgrade mode that needs a checkpoint or savepoint directory that is not configured.",
+    fix: "unsafe",
+    docs: {
+      whatItDoes:
+        "Reports `job.upgradeMode: last-state` or `savepoint` in a FlinkDeployment without a checkpoint directory (`execution.checkpointing.dir`, before Flink 1.20 `state.checkpoints.dir`), and `savepoint` without a savepoint directory (`execution.checkpointing.savepoint-dir`, before 1.20 `state.savepoints.dir`).",
+      whyItMatters:
+        'These upgrade modes carry the job\'s state across upgrades through checkpoints or savepoints, which need a place to live. The operator\'s validator refuses the resource ("Checkpoint directory[execution.checkpointing.dir] must be defined for last-state and savepoint upgrade modes", "Job could not be upgraded with savepoint while config key[…] is not set"), so the job is not deployed or upgraded.',
+      bad: { "flink-deployment.yaml": MANIFEST("") },
+      good: {
+        "flink-deployment.yaml": MANIFEST("    execution.checkpointing.dir: s3://flink-state/orders/checkpoints\n"),
+      },
+      whenNotToFire:
+        "`upgradeMode: stateless` (the default), directories given under any of their keys or as templates (or in a flinkConfiguration partly filled in by a Helm template), and directories set in the operator's default configuration found in the project's Helm values. The fixes insert placeholder locations that must be replaced.",
+      references: [
+        "apache/flink-kubernetes-operator DefaultValidator.validateJobSpec",
+        "https://nightlies.apache.org/flink/flink-kubernetes-operator-docs-stable/docs/custom-resource/job-management/#stateful-and-stateless-application-upgrades",
+      ],
+    },
+  },
+  check(ctx) {
+    // The operator validates with its own Flink classes, which read every spelling of these keys.
+    for (const cluster of clustersOf(ctx.project)) {
+      const mode = upgradeModeOf(cluster);
+      const at = cluster.deployment?.upgradeMode;
+      if (!at || cluster.incomplete || (mode !== "last-state" && mode !== "savepoint")) continue;
+      const missing: { key: string; value: string; what: string }[] = [];
+      if (!isSet(cluster, "execution.checkpointing.dir", true)) {
+        missing.push({
+          key: checkpointDirKey(ctx.project),
+          value: PLACEHOLDER.checkpoints,
+          what: "a checkpoint directory",
+        });
+      }
+      if (mode === "savepoint" && !isSet(cluster, "execution.checkpointing.savepoint-dir", true)) {
+        missing.push({
+          key: savepointDirKey(ctx.project),
+          value: PLACEHOLDER.savepoints,
+          what: "a savepoint directory",
+        });
+      }
+      if (missing.length === 0) continue;
+      const keys = missing.map((m) => m.key).join(" and ");
+      const needs = missing.map((m) => m.what).join(" and ");
+      const fix = insertFix(
+        cluster.config,
+        `Add ${keys} (placeholder locations)`,
+        missing.map((m) => [m.key, m.value]),
+      );
+      ctx.report({
+        file: at.file,
+        range: at.range,
+        message: `upgradeMode ${at.value} carries the job's state across upgrades and needs ${needs}, but ${missing.length > 1 ? "neither is" : "none is"} set: the operator rejects the deployment, so the job is not deployed or upgraded. Set ${keys} in flinkConfiguration to durable shared storage (s3://, gs://, hdfs://).`,
+        fixes: fix ? [fix] : [],
+      });
+    }
+  },
+};
