@@ -3,6 +3,7 @@
  * The JSON Schema for the file is `schemas/beam-flink-lint.schema.json`; keep both in step.
  */
 import type { Severity } from "./findings";
+import type { Range } from "./text";
 
 export type RuleSetting = Severity | "off";
 
@@ -11,8 +12,12 @@ export interface ProjectConfig {
   rules: Record<string, RuleSetting>;
   /** Flink version to assume for this project, e.g. "1.19"; wins over detection. */
   flinkVersion?: string;
+  /** Where `flinkVersion` is written in the project config file. */
+  flinkVersionRange?: Range;
   /** Beam version to assume where the build does not say. */
   beamVersion?: string;
+  /** The Beam version the "Upgrade Beam" fixes of known-bug findings move to. */
+  beamUpgradeTarget: string;
   /** Globs (relative to the project root) of files to analyse; default all. */
   include: string[];
   /** Globs (relative to the project root) of files to skip. */
@@ -29,6 +34,9 @@ export interface ProjectConfig {
 
 export const DEFAULT_CHECKPOINT_INTERVAL = "1 min";
 
+/** The first Beam release without the known Flink runner bugs (BFL301, BFL302). */
+export const DEFAULT_BEAM_UPGRADE_TARGET = "2.64.0";
+
 export function defaultProjectConfig(): ProjectConfig {
   return {
     rules: {},
@@ -37,6 +45,7 @@ export function defaultProjectConfig(): ProjectConfig {
     flinkConfigFiles: [],
     kafkaTopics: {},
     checkpointInterval: DEFAULT_CHECKPOINT_INTERVAL,
+    beamUpgradeTarget: DEFAULT_BEAM_UPGRADE_TARGET,
   };
 }
 
@@ -46,6 +55,8 @@ export interface EngineOptions {
   assumedFlinkVersion?: string;
   /** Severity overrides applied last (vscode settings `rules.customizations`, CLI `--rule`). */
   severityOverrides?: SeverityOverride[];
+  /** Ignore suppression comments and annotations, so a central policy cannot be bypassed (CLI `--no-inline-config`). */
+  noInlineConfig?: boolean;
 }
 
 /** Like vscode-eslint's customizations: `rule` is a code, a name, or a glob over them (`BFL1*`, `*`). */

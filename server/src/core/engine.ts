@@ -4,7 +4,7 @@
  */
 import { type EngineOptions, type RuleSetting, ruleMatches } from "./config";
 import { type Finding, type Severity, compareFindings } from "./findings";
-import { ALL_RULES } from "./rules/index";
+import { ALL_RULES, findRule } from "./rules/index";
 import type { Rule, RuleContext } from "./rules/types";
 import { type Suppression, annotationSuppressions, parseSuppressionComments, suppressionMatches } from "./suppressions";
 import { LineIndex } from "./text";
@@ -36,18 +36,16 @@ export function effectiveSeverity(
   project: ProjectModel,
   options: EngineOptions,
 ): Severity | undefined {
-  let severity: Severity | undefined = reported;
   const fromProject: RuleSetting | undefined = project.config.rules[rule.meta.code] ?? project.config.rules[rule.meta.name];
-  if (fromProject === "off") return undefined;
-  // A configured severity replaces the default, but keeps a rule's own escalation (error where it reports error
-  // above its default) only when nothing was configured.
-  if (fromProject) severity = fromProject;
+  // A severity configured for the rule replaces whatever the rule reported, escalations included.
+  let severity: Severity | undefined = fromProject === "off" ? undefined : (fromProject ?? reported);
+  // Overrides apply in order and the last matching one wins, so `*=off` followed by `BFL100=warning` runs one rule.
   for (const o of options.severityOverrides ?? []) {
     if (!ruleMatches(o.rule, rule.meta.code, rule.meta.name)) continue;
-    if (o.severity === "off") return undefined;
-    if (o.severity === "default") severity = reported;
-    else if (o.severity === "downgrade") severity = shift(severity ?? reported, -1);
-    else if (o.severity === "upgrade") severity = shift(severity ?? reported, 1);
+    if (o.severity === "off") severity = undefined;
+    else if (o.severity === "default") severity = reported;
+    else if (o.severity === "downgrade") severity = severity && shift(severity, -1);
+    else if (o.severity === "upgrade") severity = severity && shift(severity, 1);
     else severity = o.severity;
   }
   return severity;
@@ -100,10 +98,12 @@ export function analyzeProject(
 
   // Suppressions: comments in every file, annotations on Kubernetes objects.
   const suppressions: Suppression[] = [];
-  for (const f of project.files) {
-    suppressions.push(...parseSuppressionComments(f.file, new LineIndex(f.text)));
+  if (!options.noInlineConfig) {
+    for (const f of project.files) {
+      suppressions.push(...parseSuppressionComments(f.file, new LineIndex(f.text)));
+    }
+    suppressions.push(...annotationSuppressions(project.k8sObjects));
   }
-  suppressions.push(...annotationSuppressions(project.k8sObjects));
   const used = new Set<Suppression>();
   const kept: Finding[] = [];
   for (const finding of raw) {
@@ -114,7 +114,8 @@ export function analyzeProject(
 
   const postFindings: Finding[] = [];
   const before = raw.length;
-  for (const rule of postRules) runRule(rule, { suppressions: { all: suppressions, used } });
+  const isRule = (codeOrName: string) => findRule(codeOrName) !== undefined;
+  for (const rule of postRules) runRule(rule, { suppressions: { all: suppressions, used, isRule } });
   postFindings.push(...raw.slice(before));
 
   for (const f of [...kept, ...postFindings]) {

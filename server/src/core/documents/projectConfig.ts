@@ -1,6 +1,6 @@
 /** Reads `.beam-flink-lint.yaml`, the project configuration. Unknown or mistyped fields are reported, not fatal. */
 import { isMap, isScalar, isSeq, parseDocument } from "yaml";
-import { type ProjectConfig, type RuleSetting, defaultProjectConfig } from "../config";
+import { defaultProjectConfig, type ProjectConfig, type RuleSetting } from "../config";
 import type { SyntaxProblem } from "../model";
 import { LineIndex, type Range } from "../text";
 
@@ -11,6 +11,15 @@ const SETTINGS: readonly string[] = ["off", "error", "warning", "info", "hint"];
 export interface ProjectConfigResult {
   config: ProjectConfig;
   problems: SyntaxProblem[];
+}
+
+/**
+ * A scalar as written: `flinkVersion: 1.20` is the version 1.20, not the number 1.2 a YAML parser makes of it.
+ * Quoted scalars give their content.
+ */
+function scalarText(node: unknown): string {
+  if (!isScalar(node) || node.value === null) return "";
+  return node.source ?? String(node.value);
 }
 
 export function readProjectConfig(file: string, text: string): ProjectConfigResult {
@@ -49,7 +58,10 @@ export function readProjectConfig(file: string, text: string): ProjectConfigResu
     switch (key) {
       case "rules":
         if (!isMap(value)) {
-          problems.push({ range: rangeOf(value ?? pair.key), message: "'rules' must map rule codes or names to a severity or off." });
+          problems.push({
+            range: rangeOf(value ?? pair.key),
+            message: "'rules' must map rule codes or names to a severity or off.",
+          });
           break;
         }
         for (const rule of value.items) {
@@ -66,13 +78,18 @@ export function readProjectConfig(file: string, text: string): ProjectConfigResu
         }
         break;
       case "flinkVersion":
-      case "beamVersion": {
-        const v = isScalar(value) ? String(value.value) : "";
+      case "beamVersion":
+      case "beamUpgradeTarget": {
+        const v = scalarText(value);
         if (!/^\d+\.\d+(\.\d+)?$/.test(v)) {
-          problems.push({ range: rangeOf(value ?? pair.key), message: `'${key}' must be a version such as 1.19 or 2.56.0.` });
+          problems.push({
+            range: rangeOf(value ?? pair.key),
+            message: `'${key}' must be a version such as 1.19 or 2.56.0.`,
+          });
           break;
         }
         config[key] = v;
+        if (key === "flinkVersion") config.flinkVersionRange = rangeOf(value);
         break;
       }
       case "include":
@@ -82,22 +99,34 @@ export function readProjectConfig(file: string, text: string): ProjectConfigResu
         break;
       case "kafkaTopics":
         if (!isMap(value)) {
-          problems.push({ range: rangeOf(value ?? pair.key), message: "'kafkaTopics' must map topic names to partition counts." });
+          problems.push({
+            range: rangeOf(value ?? pair.key),
+            message: "'kafkaTopics' must map topic names to partition counts.",
+          });
           break;
         }
         for (const t of value.items) {
           const n = isScalar(t.value) ? Number(t.value.value) : Number.NaN;
           if (!Number.isInteger(n) || n < 1) {
-            problems.push({ range: rangeOf(t.value ?? t.key), message: "A partition count must be a whole number ≥ 1." });
+            problems.push({
+              range: rangeOf(t.value ?? t.key),
+              message: "A partition count must be a whole number ≥ 1.",
+            });
             continue;
           }
           config.kafkaTopics[isScalar(t.key) ? String(t.key.value) : ""] = n;
         }
         break;
       case "checkpointInterval": {
-        const v = isScalar(value) ? String(value.value) : "";
-        if (!v) problems.push({ range: rangeOf(value ?? pair.key), message: "'checkpointInterval' must be a duration such as 1 min." });
-        else config.checkpointInterval = v;
+        const v = scalarText(value);
+        if (v) {
+          config.checkpointInterval = v;
+          break;
+        }
+        problems.push({
+          range: rangeOf(value ?? pair.key),
+          message: "'checkpointInterval' must be a duration such as 1 min.",
+        });
         break;
       }
       default:

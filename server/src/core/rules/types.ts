@@ -49,8 +49,11 @@ export interface Report {
 export interface RuleContext {
   project: ProjectModel;
   report(report: Report): void;
-  /** Only for rules of the "post" phase: every suppression of the project and those that hid a finding. */
-  suppressions?: { all: Suppression[]; used: ReadonlySet<Suppression> };
+  /**
+   * Only for rules of the "post" phase: every suppression of the project, those that hid a finding, and whether
+   * a code or name a suppression lists belongs to a rule of the product.
+   */
+  suppressions?: { all: Suppression[]; used: ReadonlySet<Suppression>; isRule(codeOrName: string): boolean };
 }
 
 export interface Rule {

@@ -1,3 +1,5 @@
 import type { Rule } from "../types";
+import { rule as bfl001 } from "./bfl001-unused-suppression";
+import { rule as bfl002 } from "./bfl002-syntax-error";
 
-export const META_RULES: readonly Rule[] = [];
+export const META_RULES: readonly Rule[] = [bfl001, bfl002];

@@ -1,0 +1,22 @@
+/** What one run found, in the shape every output format starts from. */
+import { relative, sep } from "node:path";
+import type { Finding } from "../core/findings";
+
+export interface LintReport {
+  /** Paths are shown relative to this folder. */
+  cwd: string;
+  /** Findings on the analysed files, sorted by file and position. */
+  findings: Finding[];
+  filesAnalyzed: number;
+}
+
+/** A file's path as shown to the user: relative to the working directory, with `/`. */
+export function displayPath(file: string, cwd: string): string {
+  const rel = relative(cwd, file);
+  return sep === "/" ? rel : rel.split(sep).join("/");
+}
+
+export function fixSafetyOf(f: Finding): "safe" | "unsafe" | undefined {
+  if (f.fixes.some((x) => x.safety === "safe")) return "safe";
+  return f.fixes.length > 0 ? "unsafe" : undefined;
+}

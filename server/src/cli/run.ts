@@ -1,0 +1,176 @@
+/** One run of `beam-flink-lint`: arguments → files → analysis (and fixes) → report → exit code. */
+import { readFileSync, writeFileSync } from "node:fs";
+import { resolve } from "node:path";
+import type { ProjectConfig } from "../core/config";
+import { readProjectConfig } from "../core/documents/projectConfig";
+import type { RuleFailure } from "../core/engine";
+import { compareFindings, type Finding } from "../core/findings";
+import { ALL_RULES } from "../core/rules/index";
+import { toPosixPath, writeTextFile } from "../node/files";
+import { loadWorkspace } from "../node/loadWorkspace";
+import { type CliOptions, HELP, parseArgs, UsageError } from "./args";
+import { fixWorkspace } from "./fix";
+import { formatJson } from "./format/json";
+import { formatSarif, type SarifContext } from "./format/sarif";
+import { formatText } from "./format/text";
+import { displayPath, type LintReport } from "./report";
+import { productVersion } from "./version";
+
+export interface CliIo {
+  cwd: string;
+  stdout(text: string): void;
+  stderr(text: string): void;
+  /** Whether the terminal takes colours (a TTY, and NO_COLOR unset). */
+  color: boolean;
+}
+
+export const EXIT_OK = 0;
+export const EXIT_PROBLEMS = 1;
+export const EXIT_USAGE_OR_INTERNAL = 2;
+
+export function runCli(argv: readonly string[], io: CliIo): number {
+  let options: CliOptions;
+  try {
+    options = parseArgs(argv);
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    io.stderr(`beam-flink-lint: ${e.message}\nRun 'beam-flink-lint --help' for the options.\n`);
+    return EXIT_USAGE_OR_INTERNAL;
+  }
+  if (options.help) {
+    io.stdout(HELP);
+    return EXIT_OK;
+  }
+  if (options.version) {
+    io.stdout(`${productVersion()}\n`);
+    return EXIT_OK;
+  }
+  try {
+    return lint(options, io);
+  } catch (e) {
+    if (e instanceof UsageError) {
+      io.stderr(`beam-flink-lint: ${e.message}\n`);
+    } else {
+      const detail =
+        options.debug && e instanceof Error ? (e.stack ?? e.message) : e instanceof Error ? e.message : String(e);
+      const hint = options.debug ? "" : " (run with --debug for details)";
+      io.stderr(`beam-flink-lint: internal error: ${detail}${hint}\n`);
+    }
+    return EXIT_USAGE_OR_INTERNAL;
+  }
+}
+
+function readExplicitConfig(path: string, cwd: string): ProjectConfig {
+  const file = toPosixPath(path, cwd);
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (e) {
+    throw new UsageError(`cannot read --config ${path}: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  const { config, problems } = readProjectConfig(file, text);
+  if (problems.length > 0) {
+    const lines = problems.map(
+      (p) => `  ${path}:${p.range.start.line + 1}:${p.range.start.character + 1}: ${p.message}`,
+    );
+    throw new UsageError(`the --config file has problems:\n${lines.join("\n")}`);
+  }
+  return config;
+}
+
+function lint(options: CliOptions, io: CliIo): number {
+  const projectConfig = options.config !== undefined ? readExplicitConfig(options.config, io.cwd) : undefined;
+  const loaded = loadWorkspace(options.paths, {
+    cwd: io.cwd,
+    projectConfig,
+    assumedFlinkVersion: options.flinkVersion,
+    severityOverrides: options.rules,
+    noInlineConfig: options.noInlineConfig,
+  });
+  if (loaded.missing.length > 0) {
+    throw new UsageError(`no such file or folder: ${loaded.missing.join(", ")}`);
+  }
+  for (const note of loaded.notes) io.stderr(`note: ${displayPath(note.path, io.cwd)}: ${note.message}\n`);
+
+  const ws = loaded.workspace;
+  const targets = new Set(loaded.files);
+  let failures: RuleFailure[] = [];
+  const analyse = (): Finding[] => {
+    failures = [];
+    const findings: Finding[] = [];
+    const roots = new Set([...targets].map((f) => ws.projectRootOf(f)));
+    for (const root of [...roots].sort()) {
+      const analysis = ws.analyze(root);
+      failures.push(...analysis.failures);
+      for (const [file, list] of analysis.byFile) {
+        if (targets.has(file) && ws.isIncluded(file)) findings.push(...list);
+      }
+    }
+    return findings.sort(compareFindings);
+  };
+
+  if (options.fix) {
+    const outcome = fixWorkspace(ws, targets, options.fixType, analyse);
+    for (const file of outcome.changed) {
+      writeTextFile(file, { text: ws.text(file) ?? "", bom: loaded.bom.has(file) });
+    }
+  }
+  let findings = analyse();
+  if (options.quiet) findings = findings.filter((f) => f.severity === "error");
+  const report: LintReport = {
+    cwd: io.cwd,
+    findings,
+    filesAnalyzed: [...targets].filter((f) => ws.isIncluded(f)).length,
+  };
+
+  const output = format(report, options, io, {
+    version: productVersion(),
+    rules: ALL_RULES,
+    notifications: [
+      ...failures.map((f) => ({ level: "error" as const, message: `Rule ${f.rule} failed: ${firstLine(f.error)}` })),
+      ...loaded.notes.map((n) => ({ level: "note" as const, message: `${displayPath(n.path, io.cwd)}: ${n.message}` })),
+    ],
+  });
+  if (options.outputFile === undefined) io.stdout(output);
+  else {
+    try {
+      writeFileSync(resolve(io.cwd, options.outputFile), output, "utf8");
+    } catch (e) {
+      throw new UsageError(
+        `cannot write --output-file ${options.outputFile}: ${e instanceof Error ? e.message : String(e)}`,
+      );
+    }
+  }
+
+  if (failures.length > 0) {
+    for (const f of failures) {
+      const detail = options.debug ? f.error : `${firstLine(f.error)} (run with --debug for details)`;
+      io.stderr(`beam-flink-lint: internal error in rule ${f.rule}: ${detail}\n`);
+    }
+    return EXIT_USAGE_OR_INTERNAL;
+  }
+  if (options.exitZero) return EXIT_OK;
+  const errors = findings.filter((f) => f.severity === "error").length;
+  const warnings = findings.filter((f) => f.severity === "warning").length;
+  if (errors > 0) return EXIT_PROBLEMS;
+  if (options.maxWarnings >= 0 && warnings > options.maxWarnings) {
+    io.stderr(`beam-flink-lint: too many warnings (${warnings}; --max-warnings is ${options.maxWarnings}).\n`);
+    return EXIT_PROBLEMS;
+  }
+  return EXIT_OK;
+}
+
+function firstLine(text: string): string {
+  return text.split("\n", 1)[0];
+}
+
+function format(report: LintReport, options: CliOptions, io: CliIo, sarif: SarifContext): string {
+  switch (options.format) {
+    case "json":
+      return formatJson(report);
+    case "sarif":
+      return formatSarif(report, sarif);
+    default:
+      return formatText(report, { color: io.color && options.outputFile === undefined });
+  }
+}
