@@ -140,7 +140,9 @@ export function listCases(root: string): { code: string; name: string; dir: stri
 export function repoPath(...parts: string[]): string {
   let dir = __dirname;
   for (let i = 0; i < 8; i++, dir = join(dir, "..")) {
-    if (readdirSafe(dir).includes("package.json")) return join(dir, ...parts);
+    // The compiled copy of package.json may sit in the output folder too; the repository is where the sources are.
+    const names = readdirSafe(dir);
+    if (names.includes("package.json") && names.includes("node_modules")) return join(dir, ...parts);
   }
   return join(process.cwd(), ...parts);
 }

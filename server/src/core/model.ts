@@ -2,7 +2,9 @@
  * The facts readers extract from files, and the merged facts of a project that rules read.
  * Every fact carries the file and range it came from.
  */
-import type { Location } from "./findings";
+import type { BuildFacts } from "./documents/build/facts";
+import type { BeamArg, JavaFacts } from "./documents/java/facts";
+import type { Location, Severity } from "./findings";
 import type { Range, TextEdit } from "./text";
 
 /** A value read from a file, with where it stands. `raw` is the source text of the value. */
@@ -72,6 +74,12 @@ export interface FlinkConfig {
   insertEntry(key: string, value: string): TextEdit | undefined;
   /** The Kubernetes object that holds this configuration, if any. */
   owner?: K8sObject;
+  /**
+   * Set when the entries could not be mapped to their exact source columns (a folded `>` block, a quoted string
+   * spanning lines or using escapes): every range then points at the key that holds the text, and fixes must not
+   * edit those ranges.
+   */
+  inexactRanges?: boolean;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -170,12 +178,15 @@ export type FileKind =
   | "versionCatalog"
   | "maven"
   | "java"
+  | "launch" // .vscode/launch.json and shell scripts: only the Beam flags they pass are read
   | "other";
 
 /** A problem that stops a file from being read the way Flink/Kubernetes/Maven would read it (BFL002). */
 export interface SyntaxProblem {
   range: Range;
   message: string;
+  /** Defaults to error; a legacy flink-conf.yaml, which Flink reads line by line whatever it holds, warns. */
+  severity?: Severity;
 }
 
 export interface FileFacts {
@@ -190,6 +201,14 @@ export interface FileFacts {
   workloads: FlinkWorkload[];
   flinkVersions: FlinkVersionEvidence[];
   jobCode?: JobCodeFacts;
+  /** Java files: uses of APIs whose correctness depends on the Beam version. */
+  jobApi?: JobApiUsage;
+  /** Declarations and definitions of a build file (Gradle script, gradle.properties, version catalog, pom.xml). */
+  build?: BuildFacts;
+  /** Java files: Beam KafkaIO reads and options, DataStream environments, Kafka sources/sinks, operators. */
+  java?: JavaFacts;
+  /** Beam flags (`--checkpointingInterval=…`) passed by launch files: launch.json, shell scripts, Gradle, Dockerfiles. */
+  beamArgs?: BeamArg[];
 }
 
 export function emptyFacts(file: string, kind: FileKind, text: string): FileFacts {
@@ -204,4 +223,38 @@ export function emptyFacts(file: string, kind: FileKind, text: string): FileFact
     workloads: [],
     flinkVersions: [],
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Build files (Gradle, version catalogs, Maven)
+
+/**
+ * A dependency of the project with its version resolved as far as the build files allow. The version is
+ * reported and upgraded where it is DEFINED (a literal, a property, a variable, a catalog entry, a BOM version),
+ * which is often another place, or another file, than the dependency line.
+ */
+export interface ResolvedDependency {
+  group: string;
+  artifact: string;
+  /** The resolved version; undefined when the build computes it in a way that cannot be read statically. */
+  version?: string;
+  /** The token an upgrade edits: the version literal at its definition. */
+  versionDefinition?: Located<string>;
+  /** Where the dependency is declared (the coordinate string, the <dependency> element, the catalog alias use). */
+  declaration: Location;
+  /** Module folder relative to the project root ("" for the root module). */
+  module: string;
+  /** Maven profile the declaration or its version belongs to. */
+  profile?: string;
+  /** A BOM / platform import rather than a library. */
+  platform: boolean;
+  /** Human-readable steps from the declaration to the definition, e.g. ["${beam.version}", "parent pom.xml"]. */
+  via: string[];
+}
+
+/** Where job code uses APIs whose correctness depends on the Beam version (BFL302 escalation and friends). */
+export interface JobApiUsage {
+  commitOffsetsInFinalize: Location[];
+  pubsubRead: Location[];
+  useDeprecatedRead: Location[];
 }

@@ -2,10 +2,24 @@
  * Reads one file into facts. Picks the reader by file name and content; never throws: a reader that fails
  * leaves a syntax problem on the file instead, and the rest of the project is still analysed.
  */
-import { type FileFacts, type FileKind, emptyFacts } from "../model";
+import { emptyFacts, type FileFacts, type FileKind } from "../model";
 import { LineIndex } from "../text";
-import { readFlinkConfigFile } from "./flinkConfig/file";
+import { readGradleScript } from "./build/gradle/script";
+import { readGradleProperties } from "./build/gradleProperties";
+import { readPom } from "./build/pom";
+import { readVersionCatalog } from "./build/versionCatalog";
+import { hasComposeServices, isComposeName, readCompose } from "./compose";
+import { readDockerfile } from "./dockerfile";
+import { isConfigYamlName, readFlinkConfigFile } from "./flinkConfig/file";
+import { isValuesName, readHelmValues } from "./helmValues";
+import type { BeamArg } from "./java/facts";
+import { dockerfileArgs, gradleArgs, isLaunchFile, launchJsonArgs, shellArgs } from "./java/launchArgs";
+import { beamArgCheckpointing, readJavaFile } from "./java/reader";
+import { readManifests } from "./kubernetes/manifests";
+import { isK8sDocument } from "./kubernetes/objects";
 import { PROJECT_CONFIG_NAMES, readProjectConfig } from "./projectConfig";
+import { parseYamlDocuments } from "./yaml/ast";
+import { isHelmTemplate, maskTemplates } from "./yaml/helmTemplate";
 
 export interface ReadHints {
   /** The project config lists this file as a Flink configuration. */
@@ -23,12 +37,18 @@ export function kindFromName(file: string): FileKind | undefined {
   if (PROJECT_CONFIG_NAMES.includes(name)) return "projectConfig";
   if (name === "flink-conf.yaml" || name === "flink-conf.yml") return "flinkConfig";
   if (lower === "dockerfile" || lower.startsWith("dockerfile.") || lower.endsWith(".dockerfile")) return "dockerfile";
-  if (name === "build.gradle" || name === "build.gradle.kts" || name === "settings.gradle" || name === "settings.gradle.kts")
+  if (
+    name === "build.gradle" ||
+    name === "build.gradle.kts" ||
+    name === "settings.gradle" ||
+    name === "settings.gradle.kts"
+  )
     return "gradle";
   if (name === "gradle.properties") return "gradleProperties";
   if (lower.endsWith(".versions.toml")) return "versionCatalog";
   if (name === "pom.xml") return "maven";
   if (lower.endsWith(".java")) return "java";
+  if (isLaunchFile(file)) return "launch";
   if (lower.endsWith(".yaml") || lower.endsWith(".yml")) return undefined;
   return "other";
 }
@@ -62,6 +82,22 @@ function readUnguarded(file: string, text: string, hints: ReadHints): FileFacts 
       facts.syntaxErrors.push(...readProjectConfig(file, text).problems);
       return facts;
     }
+    case "dockerfile":
+      return withBeamArgs(readDockerfile(file, text), dockerfileArgs(file, text));
+    case "java":
+      return readJavaFile(file, text);
+    case "gradle":
+      return withBeamArgs(readGradleScript(file, text), gradleArgs(file, text));
+    case "launch": {
+      const args = file.endsWith(".json") ? launchJsonArgs(file, text) : shellArgs(file, text);
+      return withBeamArgs(emptyFacts(file, "launch", text), args);
+    }
+    case "gradleProperties":
+      return readGradleProperties(file, text);
+    case "versionCatalog":
+      return readVersionCatalog(file, text);
+    case "maven":
+      return readPom(file, text);
     case undefined:
       return readYamlFile(file, text);
     default:
@@ -69,30 +105,132 @@ function readUnguarded(file: string, text: string, hints: ReadHints): FileFacts 
   }
 }
 
-/** YAML files other than flink-conf.yaml: config.yaml, Kubernetes manifests, Helm values, compose files. */
-function readYamlFile(file: string, text: string): FileFacts {
-  const name = base(file);
-  if (name === "config.yaml" || name === "config.yml") {
-    if (looksLikeFlinkConfig(text)) return readFlinkConfigFile(file, text);
-  }
-  return emptyFacts(file, "other", text);
+/** Beam flags a launch file passes to the job; a positive `--checkpointingInterval` counts as job code enabling it. */
+function withBeamArgs(facts: FileFacts, args: BeamArg[]): FileFacts {
+  if (args.length === 0) return facts;
+  facts.beamArgs = args;
+  const checkpointing = beamArgCheckpointing(args);
+  if (checkpointing.length > 0)
+    facts.jobCode = { checkpointing: [...(facts.jobCode?.checkpointing ?? []), ...checkpointing] };
+  return facts;
 }
 
-/** A config.yaml is Flink's when its keys are Flink's; other tools' config.yaml files are left alone. */
+/**
+ * YAML files other than flink-conf.yaml, parsed once: a Flink config.yaml, Kubernetes manifests (also Helm
+ * templates), docker-compose files, Helm values. Anything else is left alone: no facts and no syntax errors, so a
+ * broken YAML file of another tool never shows findings.
+ */
+function readYamlFile(file: string, text: string): FileFacts {
+  const name = base(file);
+  const template = isHelmTemplate(file, text);
+  const docs = parseYamlDocuments(template ? maskTemplates(text) : text);
+  if (!template && isConfigYamlName(file) && looksLikeFlinkConfig(text)) return readFlinkConfigFile(file, text, docs);
+  if (docs.some(isK8sDocument)) return readManifests(file, text, docs, { template });
+  if (template) return emptyFacts(file, "other", text);
+  if (isComposeName(name) || hasComposeServices(docs)) return readCompose(file, text, docs);
+  return readHelmValues(file, text, docs, isValuesName(name));
+}
+
+/** First segments of Flink option keys. */
+const FLINK_ROOTS = new Set([
+  "akka",
+  "blob",
+  "classloader",
+  "cluster",
+  "containerized",
+  "env",
+  "execution",
+  "fs",
+  "heartbeat",
+  "high-availability",
+  "historyserver",
+  "io",
+  "jmx",
+  "jobmanager",
+  "jobstore",
+  "kubernetes",
+  "metrics",
+  "parallelism",
+  "pekko",
+  "pipeline",
+  "process",
+  "python",
+  "queryable-state",
+  "resourcemanager",
+  "rest",
+  "restart-strategy",
+  "s3",
+  "security",
+  "slot",
+  "slotmanager",
+  "sql-gateway",
+  "state",
+  "table",
+  "taskmanager",
+  "web",
+  "yarn",
+]);
+
+/** Roots that only Flink uses: one of them makes a config.yaml Flink's. */
+const DISTINCT_ROOTS = new Set([
+  "jobmanager",
+  "taskmanager",
+  "parallelism",
+  "high-availability",
+  "restart-strategy",
+  "pekko",
+  "akka",
+  "blob",
+  "classloader",
+  "slotmanager",
+  "jobstore",
+  "historyserver",
+  "queryable-state",
+  "execution.checkpointing",
+  "state.backend",
+  "state.checkpoints",
+  "state.savepoints",
+]);
+
+/**
+ * A config.yaml is Flink's when its top-level keys are Flink's: at least one key that only Flink uses
+ * (`jobmanager…`, `taskmanager…`, `parallelism.default`, `state.backend…`), no fewer Flink keys than others, and
+ * no `apiVersion`/`kind` of a manifest; other tools' config.yaml files are left alone.
+ */
 export function looksLikeFlinkConfig(text: string): boolean {
+  let distinct = 0;
+  let flink = 0;
+  let other = 0;
+  let parent: string | undefined;
+  let childIndent = 0;
   const index = new LineIndex(text);
-  let flinkish = 0;
-  for (let i = 0; i < Math.min(index.lineCount, 400); i++) {
+  for (let i = 0; i < index.lineCount; i++) {
     const line = index.lineText(i);
-    if (/^(apiVersion|kind):\s/.test(line)) return false;
-    if (
-      /^\s*(jobmanager|taskmanager|parallelism|execution|state|high-availability|restart-strategy|rest|blob|pipeline|kubernetes|metrics|env\.java|security|pekko|akka|web|io\.tmp|classloader|heartbeat|cluster|fs|s3)[.:]/.test(
-        line,
-      )
-    )
-      flinkish++;
+    const m = /^(\s*)([A-Za-z][\w.-]*)\s*:(?=\s|$)/.exec(line);
+    if (!m) continue;
+    const [, indent, key] = m;
+    const isParent = /^\s*(#.*)?$/.test(line.slice(m[0].length));
+    if (indent.length > 0) {
+      // `state:` / `  backend: rocksdb` is `state.backend`: the first level under a parent names the option family.
+      childIndent ||= indent.length;
+      if (parent && indent.length === childIndent && isDistinct(`${parent}.${key}`, isParent)) distinct++;
+      continue;
+    }
+    if (key === "apiVersion" || key === "kind") return false;
+    parent = isParent ? key : undefined;
+    childIndent = 0;
+    if (isDistinct(key, isParent)) distinct++;
+    if (FLINK_ROOTS.has(key.split(".")[0])) flink++;
+    else other++;
   }
-  return flinkish > 0;
+  return distinct > 0 && flink >= other;
+}
+
+function isDistinct(key: string, isParent: boolean): boolean {
+  const parts = key.split(".");
+  // `parallelism: 4` is many tools' setting; Flink's is `parallelism.default` (or a `parallelism:` block).
+  if (parts[0] === "parallelism") return parts[1] === "default" || (parts.length === 1 && isParent);
+  return DISTINCT_ROOTS.has(parts[0]) || DISTINCT_ROOTS.has(parts.slice(0, 2).join("."));
 }
 
 export { LineIndex };

@@ -1,4 +1,5 @@
 import type { ProjectConfig } from "../config";
+import type { ProjectJavaFacts } from "../documents/java/facts";
 import type { Location } from "../findings";
 import type {
   FileFacts,
@@ -6,7 +7,9 @@ import type {
   FlinkDeploymentFacts,
   FlinkVersionEvidence,
   FlinkWorkload,
+  JobApiUsage,
   K8sObject,
+  ResolvedDependency,
 } from "../model";
 
 /** The Flink version a project runs on, and the evidence for it. */
@@ -30,8 +33,14 @@ export interface ProjectModel {
   workloads: FlinkWorkload[];
   k8sObjects: K8sObject[];
   flinkVersion?: ResolvedFlinkVersion;
+  /** Dependencies of every module of the project's build, with versions resolved to where they are defined. */
+  dependencies: ResolvedDependency[];
   /** Where job code enables checkpointing itself. */
   jobCheckpointing: Location[];
+  /** Where job code uses Beam APIs whose correctness depends on the Beam version. */
+  jobApi: JobApiUsage;
+  /** Java job code of the project (Beam KafkaIO and options, DataStream jobs) and every Beam flag passed to it. */
+  java: ProjectJavaFacts;
   /** The facts of one file of this project. */
   fileFacts(file: string): FileFacts | undefined;
 }

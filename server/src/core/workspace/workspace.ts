@@ -6,9 +6,12 @@
 import picomatch from "picomatch";
 import { type EngineOptions, type ProjectConfig, defaultProjectConfig } from "../config";
 import { readDocument } from "../documents/index";
+import { projectJavaFacts } from "../documents/java/project";
 import { PROJECT_CONFIG_NAMES, readProjectConfig } from "../documents/projectConfig";
 import { type ProjectAnalysis, analyzeProject } from "../engine";
 import type { FileFacts, FlinkVersionEvidence } from "../model";
+import { pomModules, topBuildOf } from "./build/layout";
+import { resolveBuild } from "./buildModel";
 import { type ProjectModel, resolveFlinkVersion } from "./project";
 
 /** File names that make their folder a project root (a build root or a project config). */
@@ -43,11 +46,15 @@ interface Entry {
 export interface WorkspaceOptions extends EngineOptions {
   /** Workspace folders (absolute, `/`-separated). Files outside every marker-rooted folder group by these. */
   roots?: string[];
+  /** A project configuration used for every project in place of the projects' own files (CLI `--config`). */
+  projectConfig?: ProjectConfig;
 }
 
 export class Workspace {
   private readonly files = new Map<string, Entry>();
   private readonly configCache = new Map<string, ProjectConfig>();
+  /** Project root per folder; cleared when a root marker appears, disappears or a pom's modules change. */
+  private readonly rootCache = new Map<string, string>();
 
   constructor(public options: WorkspaceOptions = {}) {}
 
@@ -64,27 +71,49 @@ export class Workspace {
   }
 
   /**
-   * Adds or replaces a file. Returns the project roots whose findings may change: the file's project, and its
-   * previous project when a new root marker moved it.
+   * Adds or replaces a file. Returns the project roots whose findings may change: the file's project, its
+   * previous project when a new root marker moved it, and the projects of the folder's files when it changed which
+   * build they belong to.
    */
   setFile(file: string, text: string): string[] {
     const before = this.files.has(file) ? this.projectRootOf(file) : undefined;
     const old = this.files.get(file);
     if (old && old.text === text) return [this.projectRootOf(file)];
     const markerChange = ROOT_MARKERS.has(basename(file)) && !old;
+    const layoutChange =
+      markerChange || (basename(file) === "pom.xml" && `${pomModules(old?.text)}` !== `${pomModules(text)}`);
+    const moved = layoutChange ? this.rootsUnder(dirname(file)) : new Set<string>();
     this.files.set(file, { text });
+    if (layoutChange) this.rootCache.clear();
     if (PROJECT_CONFIG_NAMES.includes(basename(file))) this.invalidateProject(dirname(file));
     if (markerChange) this.configCache.clear();
     const after = this.projectRootOf(file);
-    return before && before !== after ? [before, after] : [after];
+    if (layoutChange) for (const root of this.rootsUnder(dirname(file))) moved.add(root);
+    moved.delete(after);
+    if (before && before !== after) moved.add(before);
+    return [after, ...moved];
   }
 
   removeFile(file: string): string[] {
     if (!this.files.has(file)) return [];
     const root = this.projectRootOf(file);
+    const marker = ROOT_MARKERS.has(basename(file));
+    const moved = marker ? this.rootsUnder(dirname(file)) : new Set<string>();
     this.files.delete(file);
+    if (marker) {
+      this.rootCache.clear();
+      for (const r of this.rootsUnder(dirname(file))) moved.add(r);
+    }
     if (PROJECT_CONFIG_NAMES.includes(basename(file))) this.invalidateProject(dirname(file));
-    return [root];
+    moved.delete(root);
+    return [root, ...moved];
+  }
+
+  private rootsUnder(dir: string): Set<string> {
+    const prefix = dir === "/" ? "/" : `${dir}/`;
+    const roots = new Set<string>();
+    for (const f of this.files.keys()) if (f.startsWith(prefix)) roots.add(this.projectRootOf(f));
+    return roots;
   }
 
   private invalidateProject(root: string): void {
@@ -92,22 +121,41 @@ export class Workspace {
     for (const [file, entry] of this.files) if (this.projectRootOf(file) === root) entry.facts = undefined;
   }
 
-  /** The nearest folder holding a root marker; else the workspace folder holding the file; else its folder. */
+  /**
+   * The nearest folder holding a root marker, or the top build including it (a Gradle subproject, a Maven module;
+   * a folder with its own project config stays a project of its own); else the workspace folder holding the file;
+   * else its folder.
+   */
   projectRootOf(file: string): string {
-    let dir = dirname(file);
+    const folder = dirname(file);
+    let root = this.rootCache.get(folder);
+    if (root === undefined) {
+      root = this.computeRoot(folder);
+      this.rootCache.set(folder, root);
+    }
+    return root;
+  }
+
+  private computeRoot(folder: string): string {
+    let dir = folder;
     for (;;) {
-      for (const marker of ROOT_MARKERS) if (this.files.has(dir === "/" ? `/${marker}` : `${dir}/${marker}`)) return dir;
+      const has = (name: string) => this.files.has(dir === "/" ? `/${name}` : `${dir}/${name}`);
+      if (PROJECT_CONFIG_NAMES.some(has)) return dir;
+      for (const marker of ROOT_MARKERS) if (has(marker)) return topBuildOf(dir, this);
       if (dir === "/") break;
       const parent = dirname(dir);
       if (parent === dir) break;
       dir = parent;
     }
-    const roots = (this.options.roots ?? []).filter((r) => file.startsWith(r === "/" ? "/" : `${r}/`));
+    const roots = (this.options.roots ?? []).filter(
+      (r) => folder === r || folder.startsWith(r === "/" ? "/" : `${r}/`),
+    );
     if (roots.length > 0) return roots.sort((a, b) => b.length - a.length)[0];
-    return dirname(file);
+    return folder;
   }
 
   projectConfig(root: string): ProjectConfig {
+    if (this.options.projectConfig) return this.options.projectConfig;
     let config = this.configCache.get(root);
     if (!config) {
       config = defaultProjectConfig();
@@ -159,21 +207,24 @@ export class Workspace {
     return [...this.files.keys()].filter((f) => this.projectRootOf(f) === root && this.isIncluded(f, root)).sort();
   }
 
-  project(root: string): ProjectModel {
+  /** `options` replaces the workspace's own engine options for this call (per-folder editor settings). */
+  project(root: string, options: EngineOptions = this.options): ProjectModel {
     const config = this.projectConfig(root);
     const files = this.projectFiles(root)
       .map((f) => this.facts(f))
       .filter((f): f is FileFacts => f !== undefined);
-    const evidence: FlinkVersionEvidence[] = files.flatMap((f) => f.flinkVersions);
+    const build = resolveBuild(root, files, () => this.otherPoms(root));
+    const evidence: FlinkVersionEvidence[] = [...files.flatMap((f) => f.flinkVersions), ...build.flinkVersions];
     if (config.flinkVersion) {
       evidence.push({
         minor: config.flinkVersion,
         source: "projectConfig",
-        location: config.file ? { file: config.file, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } } : undefined,
+        location:
+          config.file && config.flinkVersionRange ? { file: config.file, range: config.flinkVersionRange } : undefined,
       });
     }
-    if (this.options.assumedFlinkVersion) {
-      evidence.push({ minor: this.options.assumedFlinkVersion, source: "setting" });
+    if (options.assumedFlinkVersion) {
+      evidence.push({ minor: options.assumedFlinkVersion, source: "setting" });
     }
     const byFile = new Map(files.map((f) => [f.file, f]));
     return {
@@ -185,12 +236,26 @@ export class Workspace {
       workloads: files.flatMap((f) => f.workloads),
       k8sObjects: files.flatMap((f) => f.k8sObjects),
       flinkVersion: resolveFlinkVersion(evidence),
+      dependencies: build.dependencies,
       jobCheckpointing: files.flatMap((f) => f.jobCode?.checkpointing ?? []),
+      jobApi: {
+        commitOffsetsInFinalize: files.flatMap((f) => f.jobApi?.commitOffsetsInFinalize ?? []),
+        pubsubRead: files.flatMap((f) => f.jobApi?.pubsubRead ?? []),
+        useDeprecatedRead: files.flatMap((f) => f.jobApi?.useDeprecatedRead ?? []),
+      },
+      java: projectJavaFacts(files),
       fileFacts: (file) => byFile.get(file),
     };
   }
 
-  analyze(root: string): ProjectAnalysis {
-    return analyzeProject(this.project(root), this.options);
+  /** The poms of other projects, where a parent or an imported BOM may be. */
+  private otherPoms(root: string): FileFacts[] {
+    return this.allFiles()
+      .filter((f) => basename(f) === "pom.xml" && this.projectRootOf(f) !== root)
+      .flatMap((f) => this.facts(f) ?? []);
+  }
+
+  analyze(root: string, options: EngineOptions = this.options): ProjectAnalysis {
+    return analyzeProject(this.project(root, options), options);
   }
 }
