@@ -1,0 +1,44 @@
+import type { Rule } from "../types";
+import { reportAdvisories } from "./advisoryFindings";
+
+const BUILD = `plugins {
+    id 'java'
+}
+
+dependencies {
+    implementation "org.apache.beam:beam-sdks-java-core:\${beamVersion}"
+    implementation "org.apache.beam:beam-sdks-java-io-kafka:\${beamVersion}"
+    runtimeOnly "org.apache.beam:beam-runners-flink-1.17:\${beamVersion}"
+}
+`;
+
+export const rule: Rule = {
+  meta: {
+    code: "BFL301",
+    name: "beam-restore-duplicate-splits",
+    family: "build",
+    severity: "error",
+    description:
+      "A Beam version whose Flink runner reads every source split twice after a restore from a checkpoint, a savepoint or a JobManager failover.",
+    fix: "unsafe",
+    docs: {
+      whatItDoes:
+        "Reports a Beam version from 2.52.0 up to 2.63.x that a Java Flink runner (`beam-runners-flink-<minor>`) resolves to, at the place where the version is defined: the literal, the Gradle property or variable, the version catalog entry, the Maven property (also in a parent POM or a profile) or the BOM version. Each affected runner artifact is related information; one definition that feeds several modules or profiles is one finding. 2.52.0–2.62.x is an error; 2.63.x is a warning, because the fix may or may not have made it into that release. The records behind the rule are in docs/advisories.md.",
+      whyItMatters:
+        "From 2.52.0 the Flink runner reads unbounded sources (KafkaIO, KinesisIO, PubsubIO …) through FlinkSource, with no flag to turn it off. When the job restores from a checkpoint or savepoint, or a new JobManager takes over after a failover, the split enumerator assigns every split again to readers that have already restored it: each Kafka partition gets two readers, and every message is read and processed twice. An exactly-once sink does not remove these duplicates; they are real input records. `--experiments=use_deprecated_read` does not avoid the bug. The fix upgrades Beam where the version is defined, so every module follows; it is unsafe because a Beam upgrade can change the job's savepoint state: test that the upgraded job restores from a savepoint of the current one.",
+      bad: { "build.gradle": BUILD, "gradle.properties": "beamVersion=2.56.0\n" },
+      good: { "build.gradle": BUILD, "gradle.properties": "beamVersion=2.64.0\n" },
+      whenNotToFire:
+        "Beam before 2.52.0 and from 2.64.0; `beam-runners-flink-<minor>-job-server` artifacts and Python pipelines (the portable translator does not use FlinkSource in these releases); versions only the build can compute (Maven version ranges, Gradle dynamic versions, values from method calls).",
+      references: [
+        "https://github.com/apache/beam/issues/31313",
+        "https://github.com/apache/beam/issues/34890",
+        "https://github.com/apache/beam/pull/33606 (the fix)",
+        "https://github.com/apache/beam/pull/28614 (FlinkSource became the default read path in 2.52.0)",
+      ],
+    },
+  },
+  check(ctx) {
+    reportAdvisories(ctx, "BFL301");
+  },
+};

@@ -1,0 +1,7 @@
+import type { Rule } from "../types";
+import { rule as bfl301 } from "./bfl301-beam-restore-duplicate-splits";
+import { rule as bfl302 } from "./bfl302-beam-kafka-offsets-not-committed";
+import { rule as bfl303 } from "./bfl303-runner-flink-version-mismatch";
+import { rule as bfl304 } from "./bfl304-runner-artifact-not-published";
+
+export const BUILD_RULES: readonly Rule[] = [bfl301, bfl302, bfl303, bfl304];
