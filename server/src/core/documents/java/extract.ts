@@ -1,0 +1,1179 @@
+/**
+ * Walks the syntax of a Java file and records the facts of facts.ts. Objects the job builds (a KafkaIO read, a
+ * KafkaSource builder, an environment, a stream, pipeline options, a map of consumer properties) are followed
+ * through local variables, fields and helper methods of the same file, in source order, so that
+ * `Map<String, Object> props = consumerProps(); props.put(…); read.withConsumerConfigUpdates(props)` reads as one
+ * consumer config.
+ */
+import type { Location } from "../../findings";
+import type { LineIndex, Range, TextEdit } from "../../text";
+import type {
+  BeamKafkaRead,
+  BeamOptionsFacts,
+  DataStreamFacts,
+  JavaCall,
+  JavaExpr,
+  KafkaSinkBuilder,
+  KafkaSourceBuilder,
+  LegacyKafkaClient,
+  OptionsCreation,
+  StatementInsertion,
+  StreamEnvironment,
+  StreamOperator,
+} from "./facts";
+import { beamFlags } from "./launchArgs";
+import { chainPrefix, type Layout, MapState, SettingsBuilder } from "./maps";
+import { dottedName, type Expr, type Member, type Stmt } from "./syntax";
+import { flinkOptionKey, Values } from "./values";
+
+type CallExpr = Expr & { k: "call" };
+
+interface ReadState {
+  read: BeamKafkaRead;
+  settings: SettingsBuilder;
+  /** Where `KafkaIO` starts: calls of the same chain start there too. */
+  start: number;
+  builderEnd: number;
+  dot?: number;
+}
+
+interface BuilderState<T> {
+  fact: T;
+  settings: SettingsBuilder;
+  /** End of the last call that still returns the builder, and the dot of the call that style follows. */
+  builderEnd: number;
+  dot?: number;
+}
+
+interface ConfState {
+  variable?: string;
+  entries: { key: string; value: JavaExpr; call: JavaCall }[];
+  passed: boolean;
+}
+
+type Obj =
+  | { t: "read"; s: ReadState }
+  | { t: "source"; s: BuilderState<KafkaSourceBuilder> }
+  | { t: "sink"; s: BuilderState<KafkaSinkBuilder> }
+  | { t: "env"; name?: string; fact?: StreamEnvironment }
+  | { t: "checkpointConfig"; env?: string }
+  | { t: "stream"; op?: number; env?: string }
+  | { t: "options"; creation?: OptionsCreation; name?: string }
+  | { t: "pipeline" }
+  | { t: "conf"; s: ConfState }
+  | { t: "map"; m: MapState }
+  | { t: "legacy"; client: LegacyKafkaClient };
+
+interface Binding {
+  obj?: Obj;
+  value?: JavaExpr;
+}
+
+interface MethodInfo {
+  member: Member & { k: "method" };
+  state: "new" | "walking" | "done";
+  returned?: Obj;
+}
+
+class Scope {
+  readonly vars = new Map<string, Binding>();
+  /** The receiver of calls without one (`put(…)` in a double-brace initializer). */
+  implicit?: Obj;
+  returned?: Obj;
+  readonly values: Values;
+
+  constructor(
+    private readonly x: Extractor,
+    readonly parent: Scope | undefined,
+    public conditional: boolean,
+    readonly member: string | undefined,
+  ) {
+    this.values = new Values({
+      file: x.file,
+      text: x.text,
+      index: x.index,
+      resolve: (name) => this.lookup(name)?.value,
+      resolveQualified: (owner, name) => (x.ownClasses.has(owner) ? x.fields.get(name)?.value : undefined),
+    });
+  }
+
+  lookup(name: string): Binding | undefined {
+    return this.vars.get(name) ?? this.parent?.lookup(name) ?? this.x.fields.get(name);
+  }
+
+  /** The scope that holds `name`, for assignments. */
+  owner(name: string): Map<string, Binding> {
+    if (this.vars.has(name)) return this.vars;
+    if (this.parent) return this.parent.owner(name);
+    return this.x.fields;
+  }
+}
+
+const STREAM_TYPES =
+  /^(DataStream|DataStreamSource|SingleOutputStreamOperator|KeyedStream|WindowedStream|AllWindowedStream|ConnectedStreams|BroadcastStream|IterativeStream)$/;
+const MAP_TYPES = /^(Map|HashMap|LinkedHashMap|TreeMap|ConcurrentHashMap|Hashtable|Properties|ImmutableMap)$/;
+const MAP_CLASSES = /^(HashMap|LinkedHashMap|TreeMap|ConcurrentHashMap|Hashtable|Properties)$/;
+const ENV_FACTORIES =
+  /^(getExecutionEnvironment|createLocalEnvironment|createLocalEnvironmentWithWebUI|createRemoteEnvironment)$/;
+const ENV_SOURCES =
+  /^(fromSource|addSource|fromElements|fromCollection|fromData|fromSequence|generateSequence|socketTextStream|readTextFile|readFile|createInput|fromParallelCollection)$/;
+const STREAM_ATTRIBUTES =
+  /^(name|uid|setUidHash|slotSharingGroup|disableChaining|startNewChain|returns|setDescription|setBufferTimeout|forceNonParallel)$/;
+const STREAM_SINKS = /^(sinkTo|addSink|print|printToErr|writeAsText|writeAsCsv|writeToSocket|writeUsingOutputFormat)$/;
+const BEAM_SETTERS_ANYWHERE = /^(setCheckpointingInterval|setRunner|setStreaming|setExperiments)$/;
+const READ_TERMINALS = /^(withoutMetadata|externalWithMetadata|expand)$/;
+const LEGACY = /^FlinkKafka(Consumer|Producer)(\d*|Base)$/;
+
+export interface ExtractedFacts {
+  kafkaReads: BeamKafkaRead[];
+  beamOptions: BeamOptionsFacts;
+  dataStream: DataStreamFacts;
+}
+
+export class Extractor {
+  readonly fields = new Map<string, Binding>();
+  readonly ownClasses = new Set<string>();
+  private readonly methods = new Map<string, MethodInfo[]>();
+  private readonly out: ExtractedFacts = {
+    kafkaReads: [],
+    beamOptions: { creations: [], settings: [], args: [], pipelines: [] },
+    dataStream: {
+      environments: [],
+      checkpointing: [],
+      configuration: [],
+      environmentParallelism: [],
+      legacyKafka: [],
+      kafkaSources: [],
+      kafkaSinks: [],
+      operators: [],
+    },
+  };
+  private readonly confs: ConfState[] = [];
+  /** The statement being walked, for edits that add a statement after it. */
+  private statement?: Stmt;
+
+  /** What fix builders keep: the text and its line index, not the syntax trees. */
+  private readonly layout: Layout;
+
+  constructor(
+    readonly file: string,
+    readonly text: string,
+    readonly index: LineIndex,
+  ) {
+    this.layout = { text, index };
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Entry points
+
+  /**
+   * Class members of a compilation unit (or pasted without their class), fields and initializers first. Methods
+   * the file calls itself (`called`) are walked from their first call, with that call's arguments, so a helper's
+   * parameters carry the caller's values; whatever is left is walked on its own afterwards.
+   */
+  members(members: Member[], classNames: string[], called: ReadonlySet<string>): void {
+    for (const c of classNames) this.ownClasses.add(c);
+    const all = flattenMembers(members);
+    for (const m of all) {
+      if (m.k !== "method") continue;
+      const list = this.methods.get(m.name) ?? [];
+      list.push({ member: m, state: "new" });
+      this.methods.set(m.name, list);
+    }
+    const top = new Scope(this, undefined, false, undefined);
+    for (const m of all) if (m.k === "field") this.field(m, top);
+    for (const m of all) if (m.k === "init") this.walk(m.body, new Scope(this, undefined, false, "<init>"));
+    for (const m of all) if (m.k === "method" && m.name === "<init>") this.method(this.info(m));
+    for (const m of all) if (m.k === "method" && m.name !== "<init>" && !called.has(m.name)) this.method(this.info(m));
+  }
+
+  /** Walks the methods no walked code called. */
+  rest(): void {
+    for (const list of this.methods.values()) for (const info of list) this.method(info);
+  }
+
+  /** Statements of a snippet, walked as one body. */
+  statements(stmts: Stmt[], scope = new Scope(this, undefined, false, undefined)): Scope {
+    this.walk(stmts, scope);
+    return scope;
+  }
+
+  expression(e: Expr): void {
+    this.eval(e, new Scope(this, undefined, false, undefined));
+  }
+
+  /** Scope for a snippet split into several parse units: variables carry over from one unit to the next. */
+  newScope(): Scope {
+    return new Scope(this, undefined, false, undefined);
+  }
+
+  finish(): ExtractedFacts {
+    for (const c of this.confs) {
+      for (const e of c.entries) {
+        this.out.dataStream.configuration.push({
+          key: e.key,
+          value: e.value,
+          call: e.call,
+          variable: c.variable,
+          passedToEnvironment: c.passed,
+        });
+        if (c.passed && e.key.startsWith("execution.checkpointing.")) {
+          this.out.dataStream.checkpointing.push({
+            kind: "configuration",
+            call: e.call,
+            key: e.key,
+            ...(e.key === "execution.checkpointing.interval" ? { interval: e.value } : {}),
+            ...(e.key === "execution.checkpointing.mode" ? { mode: e.value } : {}),
+          });
+        }
+      }
+    }
+    return this.out;
+  }
+
+  private info(m: Member & { k: "method" }): MethodInfo {
+    return (this.methods.get(m.name) ?? []).find((i) => i.member === m) as MethodInfo;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Members and statements
+
+  private field(m: Member & { k: "field" }, scope: Scope): void {
+    const final = m.modifiers.includes("final");
+    for (const d of m.declarators) {
+      const obj = d.init ? this.eval(d.init, scope) : typedObject(m.type, d.name);
+      const value = d.init && final ? scope.values.of(d.init) : undefined;
+      this.fields.set(d.name, { obj: obj ?? typedObject(m.type, d.name), value });
+      if (obj) this.named(obj, d.name, m.type, undefined);
+    }
+  }
+
+  private method(info: MethodInfo, args?: { obj?: Obj; value: JavaExpr }[]): Obj | undefined {
+    if (info.state === "walking") return undefined;
+    if (info.state === "done") return info.returned;
+    info.state = "walking";
+    const m = info.member;
+    const scope = new Scope(this, undefined, false, m.name === "<init>" ? "<init>" : m.name);
+    m.params.forEach((p, i) => {
+      const a = args?.[i];
+      scope.vars.set(p.name, { obj: a?.obj ?? typedObject(p.type, p.name, true), value: a?.value });
+    });
+    const saved = this.statement;
+    this.walk(m.body, scope);
+    this.statement = saved;
+    info.state = "done";
+    info.returned = scope.returned;
+    return info.returned;
+  }
+
+  private walk(stmts: Stmt[], scope: Scope): void {
+    const base = scope.conditional;
+    for (const s of stmts) {
+      scope.conditional = base || s.conditional;
+      this.statement = s;
+      switch (s.k) {
+        case "local": {
+          const obj = s.init ? this.eval(s.init, scope) : undefined;
+          const value = s.init ? scope.values.of(s.init) : undefined;
+          scope.vars.set(s.name, { obj: obj ?? typedObject(s.type, s.name), value });
+          if (obj) this.named(obj, s.name, s.type, s);
+          break;
+        }
+        case "expr":
+          this.eval(s.expr, scope);
+          break;
+        case "return":
+          if (s.expr) {
+            const obj = this.eval(s.expr, scope);
+            if (!scope.returned || !s.conditional) scope.returned = obj;
+          }
+          break;
+        case "class":
+          for (const m of flattenMembers(s.members)) {
+            if (m.k === "method") this.walk(m.body, new Scope(this, scope, true, m.name));
+          }
+          break;
+      }
+    }
+    scope.conditional = base;
+  }
+
+  /** An object got a name: a variable declaration or an assignment. */
+  private named(obj: Obj, name: string, type: string | undefined, stmt: Stmt | undefined): void {
+    switch (obj.t) {
+      case "read":
+        obj.s.read.variable ??= name;
+        break;
+      case "source":
+      case "sink":
+        obj.s.fact.variable ??= name;
+        break;
+      case "env":
+        obj.name ??= name;
+        if (obj.fact) {
+          obj.fact.variable ??= name;
+          if (stmt && !obj.fact.insertion && this.inside(obj.fact.range, stmt)) obj.fact.insertion = this.after(stmt);
+        }
+        break;
+      case "options":
+        obj.name ??= name;
+        if (obj.creation) {
+          obj.creation.variable ??= name;
+          if (type) obj.creation.declaredType ??= type;
+          if (stmt && !obj.creation.insertion && this.inside(obj.creation.range, stmt))
+            obj.creation.insertion = this.after(stmt);
+        }
+        break;
+      case "conf":
+        obj.s.variable ??= name;
+        break;
+      case "map":
+        if (stmt && obj.m.style.kind === "none") {
+          obj.m.style = { kind: "statements", variable: name, method: "put", after: stmt.end, lineStart: stmt.start };
+        }
+        break;
+    }
+  }
+
+  private inside(range: { start: { line: number } }, stmt: Stmt): boolean {
+    const line = range.start.line;
+    return line >= this.index.positionAt(stmt.start).line && line <= this.index.positionAt(stmt.end).line;
+  }
+
+  private after(stmt: Stmt): StatementInsertion {
+    const line = this.index.positionAt(stmt.start).line;
+    return {
+      at: this.index.positionAt(stmt.end),
+      indent: /^[ \t]*/.exec(this.index.lineText(line))?.[0] ?? "",
+      eol: this.index.eol,
+    };
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Expressions
+
+  private eval(e: Expr, scope: Scope): Obj | undefined {
+    switch (e.k) {
+      case "literal":
+        if (e.type === "string" || e.type === "text") this.flags([e], scope);
+        return undefined;
+      case "name":
+        return scope.lookup(e.name)?.obj;
+      case "field":
+        if (e.target.k === "name" && (e.target.name === "this" || this.ownClasses.has(e.target.name))) {
+          return scope.lookup(e.name)?.obj;
+        }
+        this.eval(e.target, scope);
+        return undefined;
+      case "call":
+        return this.call(e, scope);
+      case "new":
+        return this.construct(e, scope);
+      case "array":
+        this.evalAll(e.items, scope);
+        return undefined;
+      case "lambda": {
+        const inner = new Scope(this, scope, true, scope.member);
+        if (Array.isArray(e.body)) {
+          const saved = this.statement;
+          this.walk(e.body, inner);
+          this.statement = saved;
+        } else {
+          this.eval(e.body, inner);
+        }
+        return undefined;
+      }
+      case "assign":
+        return this.assign(e, scope);
+      case "binary":
+        this.eval(e.left, scope);
+        this.eval(e.right, scope);
+        return undefined;
+      case "unary":
+        this.eval(e.operand, scope);
+        return undefined;
+      case "cond": {
+        this.eval(e.test, scope);
+        const saved = scope.conditional;
+        scope.conditional = true;
+        this.eval(e.whenTrue, scope);
+        this.eval(e.whenFalse, scope);
+        scope.conditional = saved;
+        return undefined;
+      }
+      case "cast":
+        return this.eval(e.expr, scope);
+      case "classLit":
+        return undefined;
+      case "other":
+        for (const p of e.parts) this.eval(p, scope);
+        return undefined;
+    }
+  }
+
+  /** Evaluates a list of arguments or items; string literals among them are read for flags as a list. */
+  private evalAll(items: Expr[], scope: Scope): (Obj | undefined)[] {
+    const out = items.map((i) => (i.k === "literal" ? undefined : this.eval(i, scope)));
+    this.flags(items, scope);
+    return out;
+  }
+
+  private assign(e: Expr & { k: "assign" }, scope: Scope): Obj | undefined {
+    const obj = this.eval(e.value, scope);
+    const target = e.target;
+    const name =
+      target.k === "name"
+        ? target.name
+        : target.k === "field" && dottedName(target.target) === "this"
+          ? target.name
+          : undefined;
+    if (!name || e.op !== "=") {
+      this.eval(target, scope);
+      return obj;
+    }
+    const vars = scope.owner(name);
+    const old = vars.get(name);
+    vars.set(name, {
+      obj: obj ?? old?.obj,
+      value: scope.conditional ? undefined : scope.values.of(e.value),
+    });
+    const stmt = this.statement?.k === "expr" && this.statement.expr === e ? this.statement : undefined;
+    if (obj) this.named(obj, name, undefined, stmt);
+    return obj;
+  }
+
+  /** `--name=value` flags in string literals (also `"--name", "value"` pairs in arrays and lists). */
+  private flags(items: Expr[], scope: Scope): void {
+    items.forEach((item, i) => {
+      if (item.k !== "literal" || item.type !== "string") return;
+      const content = item.image.slice(1, -1);
+      // Only strings that are flags themselves: "--name=value", not a log message that mentions one.
+      if (!content.trimStart().startsWith("--")) return;
+      const next = items[i + 1];
+      const nextValue = next?.k === "literal" && next.type === "string" ? next : undefined;
+      const found = beamFlags(content, item.start + 1, this.index, this.file, "javaString");
+      const last = found[found.length - 1];
+      if (last && last.value === undefined && nextValue && /^--\w+$/.test(content.trim())) {
+        const v = scope.values.of(nextValue);
+        if (v.value.kind === "string" && !v.value.value.startsWith("-")) {
+          last.value = v.value.value;
+          last.valueRange = this.index.rangeOf(nextValue.start + 1, nextValue.end - 1);
+        }
+      }
+      this.out.beamOptions.args.push(...found);
+    });
+  }
+
+  private construct(e: Expr & { k: "new" }, scope: Scope): Obj | undefined {
+    const args = this.evalAll(e.args, scope);
+    const simple = e.type.slice(e.type.lastIndexOf(".") + 1);
+    let obj: Obj | undefined;
+    if (MAP_CLASSES.test(simple)) {
+      const from = args[0];
+      const m = from?.t === "map" ? from.m.copy() : new MapState();
+      // `new HashMap<>(16)` is a capacity; any other argument is a map or defaults the reader cannot see.
+      if (from?.t !== "map" && e.args[0] && !(e.args[0].k === "literal" && e.args[0].type === "number")) {
+        m.unknown.push(this.loc(e.args[0]));
+      }
+      obj = { t: "map", m };
+    } else if (simple === "Configuration") {
+      const s: ConfState = { entries: [], passed: false };
+      this.confs.push(s);
+      obj = { t: "conf", s };
+    } else if (LEGACY.test(simple)) {
+      const props = args.find((a): a is Obj & { t: "map" } => a?.t === "map");
+      const settings = new SettingsBuilder(this.layout, () => undefined);
+      if (props) settings.addMap("constructorProperties", this.loc(e), props.m, scope.conditional, this.loc(e));
+      else if (e.args.length >= 3) settings.markUnknown(this.loc(e.args[e.args.length - 1]));
+      const client: LegacyKafkaClient = {
+        file: this.file,
+        className: simple,
+        role: simple.includes("Consumer") ? "consumer" : "producer",
+        range: this.index.rangeOf(e.typeStart, e.typeEnd),
+        constructed: true,
+        properties: settings.settings,
+      };
+      this.out.dataStream.legacyKafka.push(client);
+      obj = { t: "legacy", client };
+    }
+    if (e.body) {
+      const inner = new Scope(this, scope, scope.conditional, scope.member);
+      inner.implicit = obj;
+      for (const m of flattenMembers(e.body)) {
+        if (m.k === "init") this.walk(m.body, inner);
+        else if (m.k === "method") this.walk(m.body, new Scope(this, scope, true, scope.member));
+      }
+    }
+    return obj;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Calls
+
+  private javaCall(e: CallExpr, scope: Scope): JavaCall {
+    const call: JavaCall = {
+      file: this.file,
+      range: this.index.rangeOf(e.nameStart, e.nameEnd),
+      method: e.name,
+      callRange: this.index.rangeOf(e.nameStart, e.end),
+      args: e.args.map((a) => scope.values.of(a)),
+      conditional: scope.conditional,
+    };
+    if (e.target && e.dot !== undefined) call.removeRange = this.removal(e);
+    return call;
+  }
+
+  /**
+   * What deleting a call removes: `.name(…)` from the end of its receiver; for `x.name(…);` alone as a statement
+   * (where `x;` would not compile) the whole statement, with its line when nothing else is on it.
+   */
+  private removal(e: CallExpr): Range {
+    const stmt = this.statement;
+    if (e.target?.k === "name" && stmt?.k === "expr" && stmt.expr === e) {
+      const first = this.index.positionAt(stmt.start);
+      const last = this.index.positionAt(stmt.end);
+      const alone =
+        this.index.lineText(first.line).slice(0, first.character).trim() === "" &&
+        this.index.lineText(last.line).slice(last.character).trim() === "";
+      if (alone) {
+        const full = this.index.fullLineRange(last.line);
+        return { start: { line: first.line, character: 0 }, end: full.end };
+      }
+      return this.index.rangeOf(stmt.start, stmt.end);
+    }
+    return this.index.rangeOf((e.target as Expr).end, e.end);
+  }
+
+  private loc(e: Expr): Location {
+    return { file: this.file, range: this.index.rangeOf(e.start, e.end) };
+  }
+
+  private call(e: CallExpr, scope: Scope): Obj | undefined {
+    const receiver =
+      e.target && !(e.target.k === "name" && e.target.name === "this") ? this.eval(e.target, scope) : scope.implicit;
+    const owner = e.target ? dottedName(e.target) : undefined;
+    const ownerIsVariable = e.target?.k === "name" && scope.lookup(e.target.name) !== undefined;
+    const simple = owner && !ownerIsVariable ? owner.slice(owner.lastIndexOf(".") + 1) : undefined;
+    const args = this.evalAll(e.args, scope);
+    if (receiver) return this.callOn(receiver, e, args, scope);
+    if (simple) {
+      const r = this.staticCall(simple, e, args, scope);
+      if (r !== undefined) return r === null ? undefined : r;
+    }
+    if (!e.target || dottedName(e.target) === "this" || (simple && this.ownClasses.has(simple))) {
+      const candidates = this.methods.get(e.name)?.filter((m) => m.member.params.length === e.args.length) ?? [];
+      if (candidates.length === 1) {
+        const obj = this.method(
+          candidates[0],
+          e.args.map((a, i) => ({ obj: args[i], value: scope.values.of(a) })),
+        );
+        return obj?.t === "map" ? { t: "map", m: obj.m.copy(`method ${e.name}()`) } : obj;
+      }
+    }
+    if (BEAM_SETTERS_ANYWHERE.test(e.name) && e.args.length === 1) this.beamSetter(e, scope, owner);
+    if (e.name === "getOptions" && e.args.length === 0) return { t: "options" };
+    return undefined;
+  }
+
+  /** Calls on a class name. Returns null for "handled, no object". */
+  private staticCall(simple: string, e: CallExpr, args: (Obj | undefined)[], scope: Scope): Obj | null | undefined {
+    const name = e.name;
+    if (simple === "KafkaIO" && /^read(Bytes)?$/.test(name)) return this.newRead(e, scope);
+    if (simple === "KafkaSource" && name === "builder") return this.newSource(e);
+    if (simple === "KafkaSink" && name === "builder") return this.newSink(e);
+    if (simple === "StreamExecutionEnvironment" && ENV_FACTORIES.test(name)) {
+      const fact: StreamEnvironment = { file: this.file, range: this.index.rangeOf(e.nameStart, e.nameEnd) };
+      const conf = args.find((a): a is Obj & { t: "conf" } => a?.t === "conf");
+      if (conf) {
+        conf.s.passed = true;
+        fact.configurationVariable = conf.s.variable;
+      }
+      this.out.dataStream.environments.push(fact);
+      return { t: "env", fact };
+    }
+    if (simple === "PipelineOptionsFactory") {
+      if (!/^(fromArgs|create|as)$/.test(name)) return undefined;
+      const creation: OptionsCreation = {
+        file: this.file,
+        fromArgs: name === "fromArgs",
+        range: this.index.rangeOf(e.target?.start ?? e.start, e.nameEnd),
+      };
+      if (name === "as") creation.asClass = classArg(e, scope);
+      this.out.beamOptions.creations.push(creation);
+      return { t: "options", creation };
+    }
+    if ((simple === "Pipeline" || simple === "TestPipeline") && /^(create|fromOptions)$/.test(name)) {
+      this.out.beamOptions.pipelines.push({
+        file: this.file,
+        range: this.index.rangeOf(e.target?.start ?? e.start, e.nameEnd),
+      });
+      return { t: "pipeline" };
+    }
+    if (simple === "ExperimentalOptions" && name === "addExperiment" && e.args.length === 2) {
+      const value = scope.values.of(e.args[1]);
+      this.out.beamOptions.settings.push({
+        option: "experiments",
+        value: { ...value, value: { kind: "list", items: [value] } },
+        call: this.javaCall(e, scope),
+        target: e.args[0].k === "name" ? e.args[0].name : undefined,
+      });
+      return null;
+    }
+    if (/^(Map|ImmutableMap|Collections|Maps|ImmutableSortedMap)$/.test(simple))
+      return this.mapFactory(simple, e, args, scope);
+    return undefined;
+  }
+
+  private mapFactory(simple: string, e: CallExpr, args: (Obj | undefined)[], scope: Scope): Obj | null | undefined {
+    const name = e.name;
+    if (name === "of" || name === "singletonMap") {
+      const m = new MapState();
+      for (let i = 0; i + 1 < e.args.length; i += 2)
+        this.pair(m, e.args[i], e.args[i + 1], { start: e.args[i].start, end: e.args[i + 1].end }, scope);
+      const limit = simple === "Map" ? 10 : simple === "ImmutableMap" ? 5 : 0;
+      const last = e.args[e.args.length - 1];
+      m.style = {
+        kind: "pairs",
+        open: e.nameEnd + (this.text.slice(e.nameEnd).indexOf("(") + 1),
+        lastArgEnd: last?.end,
+        lastPairStart: e.args[e.args.length - 2]?.start,
+        room: e.args.length / 2 < limit,
+      };
+      return { t: "map", m };
+    }
+    if (name === "ofEntries") {
+      const m = new MapState();
+      for (const a of e.args) {
+        if (a.k === "call" && a.name === "entry" && a.args.length === 2) this.pair(m, a.args[0], a.args[1], a, scope);
+        else m.unknown.push(this.loc(a));
+      }
+      const last = e.args[e.args.length - 1];
+      m.style = {
+        kind: "pairs",
+        open: e.end - 1,
+        lastArgEnd: last?.end,
+        lastPairStart: last?.start,
+        room: true,
+        entryCall: `${simple}.entry`,
+      };
+      return { t: "map", m };
+    }
+    if (name === "builder") {
+      const m = new MapState();
+      m.style = { kind: "builder", at: e.end };
+      return { t: "map", m };
+    }
+    if (/^(copyOf|unmodifiableMap|synchronizedMap|newHashMap)$/.test(name)) {
+      const from = args[0];
+      if (from?.t === "map") return { t: "map", m: from.m.copy() };
+      const m = new MapState();
+      if (e.args[0]) m.unknown.push(this.loc(e.args[0]));
+      return { t: "map", m };
+    }
+    if (name === "emptyMap") return { t: "map", m: new MapState() };
+    return undefined;
+  }
+
+  private pair(m: MapState, key: Expr, value: Expr, at: { start: number; end: number }, scope: Scope): void {
+    m.add({
+      key: scope.values.of(key),
+      value: scope.values.of(value),
+      location: { file: this.file, range: this.index.rangeOf(at.start, at.end) },
+      conditional: scope.conditional,
+    });
+  }
+
+  private callOn(obj: Obj, e: CallExpr, args: (Obj | undefined)[], scope: Scope): Obj | undefined {
+    switch (obj.t) {
+      case "read":
+        return this.readCall(obj, e, args, scope);
+      case "source":
+        return this.sourceCall(obj, e, args, scope);
+      case "sink":
+        return this.sinkCall(obj, e, args, scope);
+      case "map":
+        return this.mapCall(obj, e, args, scope);
+      case "env":
+        return this.envCall(obj, e, args, scope);
+      case "checkpointConfig": {
+        if (!e.name.startsWith("set") && !e.name.startsWith("enable")) return undefined;
+        const call = this.javaCall(e, scope);
+        const interval = e.name === "setCheckpointInterval" ? call.args[0] : undefined;
+        const mode = e.name === "setCheckpointingMode" ? call.args[0] : undefined;
+        this.out.dataStream.checkpointing.push({
+          kind: "checkpointConfig",
+          call,
+          ...(interval ? { interval } : {}),
+          ...(mode ? { mode } : {}),
+          ...(obj.env ? { environment: obj.env } : {}),
+        });
+        return undefined;
+      }
+      case "stream":
+        return this.streamCall(obj, e, args, scope);
+      case "options":
+        return this.optionsCall(obj, e, scope);
+      case "pipeline":
+        return e.name === "getOptions" ? { t: "options" } : undefined;
+      case "conf":
+        return this.confCall(obj, e, scope);
+      case "legacy":
+        if (e.name === "setCommitOffsetsOnCheckpoints") obj.client.commitOffsetsOnCheckpoints = this.javaCall(e, scope);
+        return obj;
+    }
+  }
+
+  // ---- Beam KafkaIO
+
+  private newRead(e: CallExpr, scope: Scope): Obj {
+    const read: BeamKafkaRead = {
+      file: this.file,
+      readRange: this.index.rangeOf(e.start, e.end),
+      chainRange: this.index.rangeOf(e.start, e.end),
+      calls: [],
+      consumerConfig: { entries: [], hasUnknownParts: false, unknownParts: [] },
+      topics: [],
+      chainInsertion: { at: this.index.positionAt(e.end), prefix: "." },
+    };
+    if (scope.member) read.member = scope.member;
+    const layout = this.layout;
+    const state: ReadState = {
+      read,
+      start: e.start,
+      builderEnd: e.end,
+      settings: new SettingsBuilder(this.layout, (key, value) => [
+        ...importEdits(layout, "java.util.Map"),
+        {
+          range: { start: read.chainInsertion.at, end: read.chainInsertion.at },
+          newText: `${read.chainInsertion.prefix}withConsumerConfigUpdates(Map.of(${JSON.stringify(key)}, ${value}))`,
+        },
+      ]),
+    };
+    read.consumerConfig = state.settings.settings;
+    this.out.kafkaReads.push(read);
+    return { t: "read", s: state };
+  }
+
+  private readCall(obj: Obj & { t: "read" }, e: CallExpr, args: (Obj | undefined)[], scope: Scope): Obj {
+    const { read, settings } = obj.s;
+    const call = this.javaCall(e, scope);
+    read.calls.push(call);
+    if (e.start === obj.s.start) read.chainRange = this.index.rangeOf(e.start, e.end);
+    const c = scope.conditional;
+    switch (e.name) {
+      case "withConsumerConfigUpdates":
+      case "updateConsumerProperties": {
+        const map = args[0]?.t === "map" ? args[0].m : undefined;
+        settings.addMap(e.name, call, map && this.named2(map, e.args[0]), c, call.args[0] ?? call);
+        break;
+      }
+      case "withBootstrapServers":
+        if (call.args[0]) {
+          read.bootstrapServers = call.args[0];
+          settings.addOne("bootstrap.servers", call.args[0], "withBootstrapServers", call, c);
+        }
+        break;
+      case "withReadCommitted":
+        read.withReadCommitted = call;
+        settings.addOne(
+          "isolation.level",
+          { file: this.file, range: call.range, raw: e.name, value: { kind: "string", value: "read_committed" } },
+          "withReadCommitted",
+          call,
+          c,
+        );
+        break;
+      case "commitOffsetsInFinalize":
+        read.commitOffsetsInFinalize = call;
+        break;
+      case "withStartReadTime":
+        read.withStartReadTime = call;
+        break;
+      case "withTopicPartitions":
+        read.withTopicPartitions = call;
+        break;
+      case "withTopicPattern":
+        read.withTopicPattern = call;
+        break;
+      case "withRedistribute":
+        read.withRedistribute = call;
+        break;
+      case "withTopic":
+        if (call.args[0]) read.topics.push(call.args[0]);
+        break;
+      case "withTopics":
+        for (const a of call.args) {
+          if (a.value.kind === "list") read.topics.push(...a.value.items);
+          else read.topics.push(a);
+        }
+        break;
+    }
+    if (!READ_TERMINALS.test(e.name)) {
+      obj.s.builderEnd = e.end;
+      obj.s.dot = e.dot;
+    } else {
+      obj.s.dot ??= e.dot;
+    }
+    read.chainInsertion = { at: this.index.positionAt(obj.s.builderEnd), prefix: chainPrefix(this.layout, obj.s.dot) };
+    return obj;
+  }
+
+  /** A map passed by name gets that name in its path (`variable props`). */
+  private named2(map: MapState, arg: Expr): MapState {
+    if (arg.k === "name") return map.copy(`variable ${arg.name}`);
+    if (arg.k === "field" && dottedName(arg.target) === "this") return map.copy(`field ${arg.name}`);
+    return map;
+  }
+
+  // ---- KafkaSource / KafkaSink builders
+
+  private newSource(e: CallExpr): Obj {
+    const fact: KafkaSourceBuilder = {
+      file: this.file,
+      range: this.index.rangeOf(e.start, e.end),
+      calls: [],
+      properties: { entries: [], hasUnknownParts: false, unknownParts: [] },
+      topics: [],
+      chainInsertion: { at: this.index.positionAt(e.end), prefix: "." },
+    };
+    const s: BuilderState<KafkaSourceBuilder> = {
+      fact,
+      builderEnd: e.end,
+      settings: new SettingsBuilder(this.layout, (key, value) => [
+        {
+          range: { start: fact.chainInsertion.at, end: fact.chainInsertion.at },
+          newText: `${fact.chainInsertion.prefix}setProperty(${JSON.stringify(key)}, ${value})`,
+        },
+      ]),
+    };
+    fact.properties = s.settings.settings;
+    this.out.dataStream.kafkaSources.push(fact);
+    return { t: "source", s };
+  }
+
+  private newSink(e: CallExpr): Obj {
+    const fact: KafkaSinkBuilder = {
+      file: this.file,
+      range: this.index.rangeOf(e.start, e.end),
+      calls: [],
+      properties: { entries: [], hasUnknownParts: false, unknownParts: [] },
+      chainInsertion: { at: this.index.positionAt(e.end), prefix: "." },
+    };
+    const s: BuilderState<KafkaSinkBuilder> = {
+      fact,
+      builderEnd: e.end,
+      settings: new SettingsBuilder(this.layout, (key, value) => [
+        {
+          range: { start: fact.chainInsertion.at, end: fact.chainInsertion.at },
+          newText: `${fact.chainInsertion.prefix}setProperty(${JSON.stringify(key)}, ${value})`,
+        },
+      ]),
+    };
+    fact.properties = s.settings.settings;
+    this.out.dataStream.kafkaSinks.push(fact);
+    return { t: "sink", s };
+  }
+
+  /** Records a builder call and moves the insertion point (before `.build()`). */
+  private builderStep(s: BuilderState<KafkaSourceBuilder | KafkaSinkBuilder>, e: CallExpr, call: JavaCall): void {
+    s.fact.calls.push(call);
+    if (e.name === "build") {
+      s.fact.chainInsertion = {
+        at: this.index.positionAt(s.builderEnd),
+        prefix: chainPrefix(this.layout, e.dot ?? s.dot),
+      };
+      return;
+    }
+    s.builderEnd = e.end;
+    s.dot = e.dot;
+    s.fact.chainInsertion = { at: this.index.positionAt(e.end), prefix: chainPrefix(this.layout, e.dot) };
+  }
+
+  private properties(
+    s: BuilderState<KafkaSourceBuilder | KafkaSinkBuilder>,
+    e: CallExpr,
+    call: JavaCall,
+    args: (Obj | undefined)[],
+    scope: Scope,
+  ): void {
+    const c = scope.conditional;
+    if (e.name === "setProperty" && call.args.length === 2) {
+      const key = call.args[0];
+      if (key.value.kind === "string") s.settings.addOne(key.value.value, call.args[1], "setProperty", call, c, key);
+      else s.settings.markUnknown(key);
+    } else if (e.name === "setProperties" || e.name === "setKafkaProducerConfig") {
+      const map = args[0]?.t === "map" ? args[0].m : undefined;
+      s.settings.addMap(e.name, call, map && e.args[0] ? this.named2(map, e.args[0]) : map, c, call.args[0] ?? call);
+    } else if (e.name === "setBootstrapServers" && call.args[0]) {
+      s.settings.addOne("bootstrap.servers", call.args[0], "setBootstrapServers", call, c);
+    }
+  }
+
+  private sourceCall(obj: Obj & { t: "source" }, e: CallExpr, args: (Obj | undefined)[], scope: Scope): Obj {
+    const s = obj.s;
+    const call = this.javaCall(e, scope);
+    this.builderStep(s, e, call);
+    this.properties(s, e, call, args, scope);
+    const f = s.fact;
+    if (e.name === "setGroupId" && call.args[0]) {
+      f.setGroupId = call;
+      s.settings.addOne("group.id", call.args[0], "setGroupId", call, scope.conditional);
+    } else if (e.name === "setStartingOffsets") {
+      const init = e.args[0];
+      f.startingOffsets = { call, ...(init?.k === "call" ? { initializer: init.name } : {}) };
+    } else if (e.name === "setBounded") {
+      f.setBounded = call;
+    } else if (e.name === "setTopics") {
+      for (const a of call.args) {
+        if (a.value.kind === "list") f.topics.push(...a.value.items);
+        else f.topics.push(a);
+      }
+    }
+    return obj;
+  }
+
+  private sinkCall(obj: Obj & { t: "sink" }, e: CallExpr, args: (Obj | undefined)[], scope: Scope): Obj {
+    const s = obj.s;
+    const call = this.javaCall(e, scope);
+    this.builderStep(s, e, call);
+    this.properties(s, e, call, args, scope);
+    if ((e.name === "setDeliveryGuarantee" || e.name === "setDeliverGuarantee") && call.args[0]) {
+      s.fact.deliveryGuarantee = call.args[0];
+      s.fact.deliveryGuaranteeCall = call;
+    } else if (e.name === "setTransactionalIdPrefix") {
+      s.fact.setTransactionalIdPrefix = call;
+    }
+    return obj;
+  }
+
+  // ---- maps
+
+  private mapCall(obj: Obj & { t: "map" }, e: CallExpr, args: (Obj | undefined)[], scope: Scope): Obj | undefined {
+    const m = obj.m;
+    switch (e.name) {
+      case "put":
+      case "setProperty":
+      case "putIfAbsent":
+        if (e.args.length === 2) {
+          this.pair(m, e.args[0], e.args[1], { start: e.nameStart, end: e.end }, scope);
+          const stmt = this.statement;
+          if (m.style.kind === "statements" && stmt?.k === "expr" && stmt.expr === e && e.target?.k === "name") {
+            m.style = {
+              kind: "statements",
+              variable: e.target.name,
+              method: e.name === "putIfAbsent" ? "put" : e.name,
+              after: stmt.end,
+              lineStart: stmt.start,
+            };
+          } else if (m.style.kind === "builder") {
+            m.style = { kind: "builder", at: e.end, dot: e.dot };
+          }
+        }
+        return m.style.kind === "builder" ? obj : undefined;
+      case "putAll": {
+        const from = args[0];
+        if (from?.t === "map") {
+          for (const x of from.m.entries) m.add(x);
+          m.unknown.push(...from.m.unknown);
+          if (from.m.opaque && e.args[0]) m.unknown.push(this.loc(e.args[0]));
+        } else if (e.args[0]) {
+          m.unknown.push(this.loc(e.args[0]));
+        }
+        return m.style.kind === "builder" ? obj : undefined;
+      }
+      case "remove": {
+        const key = e.args[0] && scope.values.of(e.args[0]).value;
+        if (key?.kind === "string") m.remove(key.value);
+        return undefined;
+      }
+      case "clear":
+        m.entries = [];
+        return undefined;
+      case "load":
+        m.unknown.push(this.loc(e));
+        return undefined;
+      case "build":
+      case "buildOrThrow":
+      case "buildKeepingLast":
+        return obj;
+      default:
+        return undefined;
+    }
+  }
+
+  // ---- Beam options
+
+  private optionsCall(obj: Obj & { t: "options" }, e: CallExpr, scope: Scope): Obj | undefined {
+    if (e.name === "as") {
+      if (obj.creation && !obj.creation.asClass) obj.creation.asClass = classArg(e, scope);
+      return obj;
+    }
+    if (e.name === "withValidation" || e.name === "withoutStrictParsing" || e.name === "create") return obj;
+    if (/^set[A-Z]/.test(e.name) && e.args.length === 1) {
+      this.beamSetter(e, scope, obj.name ?? (e.target ? dottedName(e.target) : undefined));
+      return undefined;
+    }
+    return undefined;
+  }
+
+  private beamSetter(e: CallExpr, scope: Scope, target: string | undefined): void {
+    const call = this.javaCall(e, scope);
+    const option = e.name[3].toLowerCase() + e.name.slice(4);
+    this.out.beamOptions.settings.push({ option, value: call.args[0], call, ...(target ? { target } : {}) });
+  }
+
+  // ---- DataStream
+
+  private envCall(obj: Obj & { t: "env" }, e: CallExpr, args: (Obj | undefined)[], scope: Scope): Obj | undefined {
+    const env = obj.name;
+    const name = e.name;
+    if (name === "enableCheckpointing") {
+      const call = this.javaCall(e, scope);
+      this.out.dataStream.checkpointing.push({
+        kind: "enableCheckpointing",
+        call,
+        ...(call.args[0] ? { interval: call.args[0] } : {}),
+        ...(call.args[1] ? { mode: call.args[1] } : {}),
+        ...(env ? { environment: env } : {}),
+      });
+      return undefined;
+    }
+    if (name === "getCheckpointConfig") return { t: "checkpointConfig", env };
+    if (name === "setParallelism" || name === "setMaxParallelism") {
+      const call = this.javaCall(e, scope);
+      if (call.args[0])
+        this.out.dataStream.environmentParallelism.push({ environment: env, method: name, value: call.args[0], call });
+      return obj;
+    }
+    if (name === "configure") {
+      const conf = args[0];
+      if (conf?.t === "conf") {
+        conf.s.passed = true;
+        if (obj.fact) obj.fact.configurationVariable ??= conf.s.variable;
+      }
+      return undefined;
+    }
+    if (ENV_SOURCES.test(name)) {
+      const op = this.operator(e, "source", [], scope);
+      op.environment = env;
+      const src = args[0];
+      if (src?.t === "source")
+        op.kafkaSource = {
+          kind: "kafkaSource",
+          variable: src.s.fact.variable,
+          range: this.index.rangeOf(e.args[0].start, e.args[0].end),
+        };
+      else if (src?.t === "legacy")
+        op.kafkaSource = {
+          kind: "legacyConsumer",
+          variable: e.args[0].k === "name" ? e.args[0].name : undefined,
+          range: this.index.rangeOf(e.args[0].start, e.args[0].end),
+        };
+      return { t: "stream", op: op.id, env };
+    }
+    return undefined;
+  }
+
+  private operator(e: CallExpr, role: StreamOperator["role"], inputs: number[], scope: Scope): StreamOperator {
+    const op: StreamOperator = {
+      id: this.out.dataStream.operators.length,
+      call: this.javaCall(e, scope),
+      role,
+      inputs,
+    };
+    this.out.dataStream.operators.push(op);
+    return op;
+  }
+
+  private streamCall(
+    obj: Obj & { t: "stream" },
+    e: CallExpr,
+    args: (Obj | undefined)[],
+    scope: Scope,
+  ): Obj | undefined {
+    const name = e.name;
+    const current = obj.op !== undefined ? this.out.dataStream.operators[obj.op] : undefined;
+    if (name === "setParallelism" || name === "setMaxParallelism") {
+      const call = this.javaCall(e, scope);
+      if (current && call.args[0]) {
+        if (name === "setParallelism") current.parallelism = { value: call.args[0], call };
+        else current.maxParallelism = { value: call.args[0], call };
+      }
+      return obj;
+    }
+    if (STREAM_ATTRIBUTES.test(name)) return obj;
+    if (name === "getSideOutput") return obj;
+    if (/^(get|execute|collect)/.test(name) || name === "iterate") return undefined;
+    const inputs = obj.op !== undefined ? [obj.op] : [];
+    for (const a of args) if (a?.t === "stream" && a.op !== undefined) inputs.push(a.op);
+    const op = this.operator(e, STREAM_SINKS.test(name) ? "sink" : "transformation", inputs, scope);
+    const sink = args[0];
+    if (sink?.t === "sink")
+      op.kafkaSink = {
+        kind: "kafkaSink",
+        variable: sink.s.fact.variable,
+        range: this.index.rangeOf(e.args[0].start, e.args[0].end),
+      };
+    else if (sink?.t === "legacy" && sink.client.role === "producer") {
+      op.kafkaSink = {
+        kind: "legacyProducer",
+        variable: e.args[0].k === "name" ? e.args[0].name : undefined,
+        range: this.index.rangeOf(e.args[0].start, e.args[0].end),
+      };
+    }
+    return { t: "stream", op: op.id, env: obj.env };
+  }
+
+  private confCall(obj: Obj & { t: "conf" }, e: CallExpr, scope: Scope): Obj | undefined {
+    if (!/^(set|setString|setLong|setInteger|setBoolean)$/.test(e.name) || e.args.length !== 2) return undefined;
+    const call = this.javaCall(e, scope);
+    const keyArg = e.args[0];
+    let key: string | undefined;
+    if (keyArg.k === "field") {
+      const owner = dottedName(keyArg.target);
+      key = owner ? flinkOptionKey(owner, keyArg.name) : undefined;
+    }
+    const v = call.args[0].value;
+    if (!key && v.kind === "string") key = v.value;
+    if (key) obj.s.entries.push({ key, value: call.args[1], call });
+    return e.name === "set" ? obj : undefined;
+  }
+}
+
+function classArg(e: CallExpr, scope: Scope): string | undefined {
+  const v = e.args[0] && scope.values.of(e.args[0]).value;
+  return v?.kind === "class" ? v.name : undefined;
+}
+
+/** What a declared type says about a variable whose value is not visible (a parameter, a call's result). */
+
+function typedObject(type: string, name: string, parameter = false): Obj | undefined {
+  const simple = type.slice(type.lastIndexOf(".") + 1);
+  if (simple === "StreamExecutionEnvironment") return { t: "env", name };
+  if (STREAM_TYPES.test(simple)) return { t: "stream" };
+  if (simple === "Pipeline") return { t: "pipeline" };
+  if (/PipelineOptions$/.test(simple)) return { t: "options", name };
+  if (MAP_TYPES.test(simple)) {
+    // A map whose content comes from outside: entries put into it later are still read.
+    const m = new MapState();
+    m.opaque = true;
+    if (parameter) m.via.push(`parameter ${name}`);
+    return { t: "map", m };
+  }
+  return undefined;
+}
+
+function flattenMembers(members: Member[]): Member[] {
+  return members.flatMap((m) => (m.k === "class" ? flattenMembers(m.members) : [m]));
+}
+
+/** The edit adding `import <name>;` when the file has imports and none covers the name. */
+function importEdits(layout: Layout, qualified: string): TextEdit[] {
+  const pkg = qualified.slice(0, qualified.lastIndexOf("."));
+  const imports = [...layout.text.matchAll(/^import\s+([\w.]+(?:\.\*)?)\s*;[^\n]*$/gm)];
+  if (imports.some((m) => m[1] === qualified || m[1] === `${pkg}.*`)) return [];
+  const last = imports[imports.length - 1];
+  if (!last || last.index === undefined) return [];
+  const at = layout.index.positionAt(last.index + last[0].length);
+  return [{ range: { start: at, end: at }, newText: `${layout.index.eol}import ${qualified};` }];
+}

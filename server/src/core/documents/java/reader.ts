@@ -1,0 +1,193 @@
+/**
+ * Reads a Java file (a class, or a pasted snippet) into JavaFacts. Each class member is parsed on its own, so a
+ * member that is half-typed contributes no facts while the rest of the file keeps its own. Nothing here throws.
+ */
+import type { Location } from "../../findings";
+import { emptyFacts, type FileFacts } from "../../model";
+import { LineIndex } from "../../text";
+import { Extractor } from "./extract";
+import type { BeamArg, JavaFacts, JavaParseProblem, LegacyKafkaClient } from "./facts";
+import { type Member, type ParseRule, parseUnit, type Stmt } from "./syntax";
+import { type Token, tokenize } from "./tokens";
+import { memberUnits, snippetUnits, type Unit } from "./units";
+import { scanJobApiUsage } from "./usage";
+
+/** Names without which a file holds nothing the Java rules read: most files of a project skip the parser. */
+const RELEVANT =
+  /KafkaIO|KafkaSource|KafkaSink|FlinkKafkaConsumer|FlinkKafkaProducer|StreamExecutionEnvironment|FlinkPipelineOptions|PipelineOptionsFactory|setCheckpointingInterval|enableCheckpointing|checkpointingInterval/;
+
+export function readJavaFile(file: string, text: string): FileFacts {
+  const facts = emptyFacts(file, "java", text);
+  facts.jobApi = scanJobApiUsage(file, text);
+  if (!RELEVANT.test(text)) return facts;
+  const java = readJava(file, text);
+  facts.java = java;
+  facts.jobCode = { checkpointing: checkpointingInCode(java) };
+  return facts;
+}
+
+interface Parsed {
+  members: Member[];
+  stmts: Stmt[][];
+}
+
+export function readJava(file: string, text: string): JavaFacts {
+  const index = new LineIndex(text);
+  const tokens = tokenize(text);
+  const problems: JavaParseProblem[] = [];
+  const parsed: Parsed = { members: [], stmts: [] };
+  const extractor = new Extractor(file, text, index);
+  const units = memberUnits(tokens);
+  let shape: JavaFacts["shape"] = "compilationUnit";
+  if (units) {
+    for (const u of units) parseInto(u, [u.rule], text, index, parsed, problems);
+  } else {
+    const whole: Unit = { start: 0, end: text.length, rule: "blockStatements" };
+    const statements = parseUnit(text, "blockStatements", 0);
+    const expression = statements.ok ? undefined : parseUnit(text, "expression", 0);
+    if (statements.ok) {
+      shape = "statements";
+      parsed.stmts.push(statements.stmts);
+    } else if (expression?.ok && expression.expr) {
+      shape = "expression";
+      extractor.expression(expression.expr);
+    } else {
+      shape = "statements";
+      const parts = snippetUnits(tokens);
+      for (const u of parts.length > 0 ? parts : [whole]) {
+        parseInto(u, ["blockStatements", "classBodyDeclaration"], text, index, parsed, problems);
+      }
+    }
+  }
+  const classes = classNames(tokens);
+  extractor.members(parsed.members, classes, calledMethods(tokens, classes));
+  const scope = extractor.newScope();
+  for (const stmts of parsed.stmts) extractor.statements(stmts, scope);
+  extractor.rest();
+  const out = extractor.finish();
+  out.dataStream.legacyKafka.unshift(...legacyImports(file, tokens, index));
+  return { file, shape, ...out, parseProblems: problems };
+}
+
+/** `import …FlinkKafkaConsumer011;` lines: the legacy connector is on the class path even where it is not built. */
+function legacyImports(file: string, tokens: Token[], index: LineIndex): LegacyKafkaClient[] {
+  const out: LegacyKafkaClient[] = [];
+  let inImport = false;
+  for (const t of tokens) {
+    if (t.kind === "identifier" && t.text === "import") inImport = true;
+    else if (t.text === ";") inImport = false;
+    else if (inImport && t.kind === "identifier" && /^FlinkKafka(Consumer|Producer)\d*$/.test(t.text)) {
+      out.push({
+        file,
+        className: t.text,
+        role: t.text.includes("Consumer") ? "consumer" : "producer",
+        range: index.rangeOf(t.start, t.end),
+        constructed: false,
+        properties: { entries: [], hasUnknownParts: false, unknownParts: [] },
+      });
+    }
+  }
+  return out;
+}
+
+function parseInto(
+  u: Unit,
+  rules: ParseRule[],
+  text: string,
+  index: LineIndex,
+  into: Parsed,
+  problems: JavaParseProblem[],
+): void {
+  const source = text.slice(u.start, u.end);
+  let first: ReturnType<typeof parseUnit> | undefined;
+  for (const rule of rules) {
+    const r = parseUnit(source, rule, u.start);
+    if (r.ok) {
+      into.members.push(...r.members);
+      if (r.stmts.length > 0) into.stmts.push(r.stmts);
+      return;
+    }
+    first ??= r;
+  }
+  if (first && !first.ok) problems.push(problem(u, first, index));
+}
+
+function problem(u: Unit, r: { message: string; line?: number; column?: number }, index: LineIndex): JavaParseProblem {
+  const start = index.positionAt(u.start);
+  let where = "the end of this part: ";
+  if (r.line !== undefined && r.column !== undefined && Number.isFinite(r.line)) {
+    const line = start.line + r.line - 1;
+    const column = (r.line === 1 ? start.character : 0) + r.column;
+    where = `line ${line + 1}, column ${column}: `;
+  }
+  return { range: index.rangeOf(u.start, u.end), message: `Java syntax error at ${where}${r.message}` };
+}
+
+/** Names of the classes, interfaces, enums and records declared in the file. */
+function classNames(tokens: Token[]): string[] {
+  const names: string[] = [];
+  tokens.forEach((t, i) => {
+    if (t.kind === "identifier" && /^(class|interface|enum|record)$/.test(t.text) && tokens[i - 1]?.text !== ".") {
+      const name = tokens[i + 1];
+      if (name?.kind === "identifier") names.push(name.text);
+    }
+  });
+  return names;
+}
+
+/**
+ * Names the file calls as its own methods: `name(` after anything but a type or a name (which would make it a
+ * declaration), or `this.name(` / `Job.name(`.
+ */
+function calledMethods(tokens: Token[], classes: string[]): Set<string> {
+  const called = new Set<string>();
+  tokens.forEach((t, i) => {
+    if (t.kind !== "identifier" || tokens[i + 1]?.text !== "(") return;
+    const prev = tokens[i - 1];
+    if (prev?.text === ".") {
+      const owner = tokens[i - 2]?.text ?? "";
+      if (owner === "this" || classes.includes(owner)) called.add(t.text);
+    } else if (prev?.kind !== "identifier" || prev.text === "return") {
+      if (prev?.text !== ">" && prev?.text !== "]") called.add(t.text);
+    }
+  });
+  return called;
+}
+
+/** Places where the code turns checkpointing on (or may: the interval is computed at run time). */
+export function checkpointingInCode(java: JavaFacts): Location[] {
+  const out: Location[] = [];
+  for (const c of java.dataStream.checkpointing) {
+    const isInterval = c.kind === "enableCheckpointing" || c.interval !== undefined;
+    if (!isInterval) continue;
+    const v = c.interval?.value;
+    if (
+      !v ||
+      v.kind === "unknown" ||
+      (v.kind === "number" && v.value > 0) ||
+      (v.kind === "string" && positiveText(v.value))
+    ) {
+      out.push({ file: c.call.file, range: c.call.range });
+    }
+  }
+  for (const s of java.beamOptions.settings) {
+    if (s.option !== "checkpointingInterval") continue;
+    const v = s.value.value;
+    if (v.kind === "unknown" || (v.kind === "number" && v.value > 0))
+      out.push({ file: s.call.file, range: s.call.range });
+  }
+  out.push(...beamArgCheckpointing(java.beamOptions.args));
+  return out;
+}
+
+/** `--checkpointingInterval=…` flags with a positive (or unknown) value. */
+export function beamArgCheckpointing(args: BeamArg[]): Location[] {
+  return args
+    .filter((a) => a.name === "checkpointingInterval" && a.value !== undefined && positiveText(a.value))
+    .map((a) => ({ file: a.file, range: a.range }));
+}
+
+/** `60000`, `60s`, `1 min` are on; `0`, `0 ms`, `-1` and empty are off. */
+function positiveText(v: string): boolean {
+  return v.trim() !== "" && !/^\s*(-|0+(\s*[a-z]*)?\s*$)/i.test(v);
+}
