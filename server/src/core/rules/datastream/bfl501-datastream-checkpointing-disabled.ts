@@ -1,0 +1,123 @@
+import type { JavaFacts, KafkaSourceBuilder, StreamEnvironment, StreamOperator } from "../../documents/java/facts";
+import type { Location } from "../../findings";
+import type { Rule } from "../types";
+import {
+  checkpointingOf,
+  enableCheckpointingCall,
+  enableCheckpointingFix,
+  environmentNamed,
+  isTestCode,
+  relatedAll,
+  sourceBuilderOf,
+} from "./streamJobs";
+
+const JOB = `package com.example.orders;
+
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.api.common.serialization.SimpleStringSchema;
+import org.apache.flink.connector.kafka.source.KafkaSource;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+
+public class OrdersJob {
+  public static void main(String[] args) throws Exception {
+    StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+/*CHECKPOINTING*/
+    KafkaSource<String> source = KafkaSource.<String>builder()
+        .setBootstrapServers("kafka:9092")
+        .setTopics("orders")
+        .setGroupId("orders-job")
+        .setValueOnlyDeserializer(new SimpleStringSchema())
+        .build();
+
+    env.fromSource(source, WatermarkStrategy.noWatermarks(), "orders").print();
+    env.execute("orders");
+  }
+}
+`;
+
+const PATH = "src/main/java/com/example/orders/OrdersJob.java";
+
+export const rule: Rule = {
+  meta: {
+    code: "BFL501",
+    name: "datastream-checkpointing-disabled",
+    family: "datastream",
+    severity: "warning",
+    description: "A Flink DataStream job that reads Kafka and never checkpoints.",
+    fix: "unsafe",
+    docs: {
+      whatItDoes:
+        "Reports the `StreamExecutionEnvironment` of a DataStream job that reads Kafka (`KafkaSource` through `fromSource`, or `FlinkKafkaConsumer` through `addSource`) when nothing turns periodic checkpointing on: no `enableCheckpointing(…)`, no `getCheckpointConfig().setCheckpointInterval(…)`, no `execution.checkpointing.interval` in a `Configuration` given to the environment, and no interval in the project's Flink configuration (flink-conf.yaml, config.yaml, ConfigMap, FlinkDeployment). The fix inserts `env.enableCheckpointing(60_000);` after the statement that creates the environment.",
+      whyItMatters:
+        "Flink has no default checkpoint interval. Without checkpoints, a failed task or a restarted job starts from nothing: the Kafka source goes back to its starting offsets (`earliest()` by default for `KafkaSource`, so the whole topic is read again) or to whatever the consumer group committed, operator state such as windows and aggregates is lost, and `KafkaSource` never commits offsets, so lag monitoring shows a group that does not move. Exactly-once and at-least-once Kafka sinks depend on checkpoints too.",
+      bad: { [PATH]: JOB.replace("/*CHECKPOINTING*/\n", "") },
+      good: { [PATH]: JOB.replace("/*CHECKPOINTING*/", "    env.enableCheckpointing(60_000);") },
+      whenNotToFire:
+        "When the interval is set in code (on this environment, or on a parameter or field that may hold it, also in another file), in a `Configuration` passed to the environment, or anywhere in the workspace's Flink configuration, including a FlinkDeployment with `upgradeMode: last-state` (the operator sets 5 min). A checkpointing call on an `if` branch, an interval only known at run time and a configuration partly filled in at deploy time count as maybe set. Kafka sources built with `setBounded(…)` (bounded reads need no checkpoints to finish), jobs that read no Kafka, and test code under `src/test/` are not checked.",
+      references: [
+        "https://nightlies.apache.org/flink/flink-docs-stable/docs/dev/datastream/fault-tolerance/checkpointing/",
+        "https://nightlies.apache.org/flink/flink-docs-stable/docs/connectors/datastream/kafka/#consumer-offset-committing (offsets are committed only when checkpoints complete)",
+        "apache/flink-connector-kafka OffsetCommitModes.fromConfiguration (FlinkKafkaConsumer without checkpointing falls back to Kafka's periodic auto-commit)",
+      ],
+    },
+  },
+  check(ctx) {
+    const project = ctx.project;
+    for (const java of project.java.files) {
+      if (isTestCode(java.file)) continue;
+      for (const [env, sources] of kafkaReadersByEnvironment(java)) {
+        if (checkpointingOf(project, env).evidence !== "off") continue;
+        const fix = enableCheckpointingFix(project, env);
+        const at: Location = env ?? { file: java.file, range: sources[0].call.range };
+        const restart = restartBehaviour(java, sources);
+        ctx.report({
+          file: at.file,
+          range: at.range,
+          message: `This job reads Kafka but never takes a checkpoint: after a failure or restart ${restart}; all operator state is lost as well. Enable checkpointing, e.g. ${enableCheckpointingCall(project, env)}, or set execution.checkpointing.interval in the Flink configuration.`,
+          related: relatedAll(
+            sources.map((s) => ({ file: s.call.file, range: s.call.range })),
+            "Kafka is read here.",
+          ),
+          fixes: fix ? [fix] : [],
+        });
+      }
+    }
+  },
+};
+
+/**
+ * The unbounded Kafka sources of a file, grouped by the environment they are created on. Sources on an
+ * environment this file does not create (a parameter) are grouped under `undefined`.
+ */
+function kafkaReadersByEnvironment(java: JavaFacts): Map<StreamEnvironment | undefined, StreamOperator[]> {
+  const groups = new Map<StreamEnvironment | undefined, StreamOperator[]>();
+  for (const op of java.dataStream.operators) {
+    if (op.role !== "source" || !op.kafkaSource || sourceBuilderOf(java, op)?.setBounded) continue;
+    const env = environmentNamed(java, op.environment);
+    groups.set(env, [...(groups.get(env) ?? []), op]);
+  }
+  return groups;
+}
+
+/** What the sources of the job do after a restart without a checkpoint, in the words of the message. */
+function restartBehaviour(java: JavaFacts, sources: StreamOperator[]): string {
+  if (sources.every((s) => s.kafkaSource?.kind === "legacyConsumer")) {
+    return "the FlinkKafkaConsumer resumes from the offsets Kafka's periodic auto-commit last wrote, which say nothing about what the job processed, so records are lost or read twice";
+  }
+  const initializers = new Set(sources.map((s) => startOf(sourceBuilderOf(java, s))));
+  const only = initializers.size === 1 ? [...initializers][0] : undefined;
+  if (only === "earliest")
+    return "the KafkaSource starts over from the earliest offsets (its default) and reads the topic again";
+  if (only === "latest")
+    return "the KafkaSource starts over from the latest offsets and skips every record that arrived in between";
+  if (only === "committedOffsets") {
+    return "the KafkaSource starts over from the group's committed offsets, which it never moves forward without checkpoints, and reads everything since then again";
+  }
+  return "the KafkaSource starts over from its starting offsets, reading records again or skipping them";
+}
+
+/** The OffsetsInitializer a source starts from; `earliest()` when the builder sets none. */
+function startOf(builder: KafkaSourceBuilder | undefined): string {
+  if (!builder) return "unknown";
+  return builder.startingOffsets ? (builder.startingOffsets.initializer ?? "unknown") : "earliest";
+}

@@ -1,0 +1,180 @@
+import type { LegacyKafkaClient } from "../../documents/java/facts";
+import type { RelatedLocation } from "../../findings";
+import { compareMavenVersions, isConcreteVersion } from "../../knowledge/mavenVersion";
+import type { ResolvedDependency } from "../../model";
+import { flinkAtLeast, type ProjectModel } from "../../workspace/project";
+import type { Rule } from "../types";
+
+const POM = `<project xmlns="http://maven.apache.org/POM/4.0.0">
+  <modelVersion>4.0.0</modelVersion>
+  <groupId>com.example</groupId>
+  <artifactId>orders-job</artifactId>
+  <version>1.0.0</version>
+  <dependencies>
+    <dependency>
+      <groupId>org.apache.flink</groupId>
+      <artifactId>flink-streaming-java</artifactId>
+      <version>1.18.1</version>
+      <scope>provided</scope>
+    </dependency>
+    <dependency>
+      <groupId>org.apache.flink</groupId>
+      <artifactId>flink-connector-kafka</artifactId>
+      <version>3.2.0-1.18</version>
+    </dependency>
+  </dependencies>
+</project>
+`;
+
+const LEGACY = `package com.example.orders;
+
+import java.util.Properties;
+import org.apache.flink.api.common.serialization.SimpleStringSchema;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.streaming.connectors.kafka.FlinkKafkaConsumer;
+
+public class OrdersJob {
+  public static void main(String[] args) throws Exception {
+    StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+    env.enableCheckpointing(60_000);
+    Properties props = new Properties();
+    props.setProperty("bootstrap.servers", "kafka:9092");
+    props.setProperty("group.id", "orders-job");
+    env.addSource(new FlinkKafkaConsumer<>("orders", new SimpleStringSchema(), props)).print();
+    env.execute("orders");
+  }
+}
+`;
+
+const MODERN = `package com.example.orders;
+
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.api.common.serialization.SimpleStringSchema;
+import org.apache.flink.connector.kafka.source.KafkaSource;
+import org.apache.flink.connector.kafka.source.enumerator.initializer.OffsetsInitializer;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+
+public class OrdersJob {
+  public static void main(String[] args) throws Exception {
+    StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+    env.enableCheckpointing(60_000);
+    KafkaSource<String> source = KafkaSource.<String>builder()
+        .setBootstrapServers("kafka:9092")
+        .setTopics("orders")
+        .setGroupId("orders-job")
+        .setStartingOffsets(OffsetsInitializer.committedOffsets())
+        .setValueOnlyDeserializer(new SimpleStringSchema())
+        .build();
+    env.fromSource(source, WatermarkStrategy.noWatermarks(), "orders").print();
+    env.execute("orders");
+  }
+}
+`;
+
+const PATH = "src/main/java/com/example/orders/OrdersJob.java";
+
+const CONNECTOR = /^flink-(sql-)?connector-kafka(_2\.1[0-3])?$/;
+
+const REPLACEMENT: Record<LegacyKafkaClient["role"], string> = {
+  consumer: "KafkaSource (KafkaSource.builder() … build(), read with env.fromSource)",
+  producer: "KafkaSink (KafkaSink.builder() … build(), written with stream.sinkTo)",
+};
+
+export const rule: Rule = {
+  meta: {
+    code: "BFL503",
+    name: "legacy-kafka-connector",
+    family: "datastream",
+    severity: "warning",
+    description:
+      "FlinkKafkaConsumer / FlinkKafkaProducer: deprecated since Flink 1.14 and removed in flink-connector-kafka 4.0.",
+    fix: "none",
+    docs: {
+      whatItDoes:
+        "Reports each use of `FlinkKafkaConsumer`, `FlinkKafkaConsumer010`, `FlinkKafkaConsumer011`, `FlinkKafkaProducer` and `FlinkKafkaProducer011`: every `new …` of them, and in a file that never constructs one, its first mention (an import or a type). It is an error when the project runs on Flink 2.0 or later, or depends on flink-connector-kafka 4.0 or later (`4.0.0-2.0`), where these classes no longer exist.",
+      whyItMatters:
+        "These SourceFunction/SinkFunction based clients were deprecated in Flink 1.14 (FLINK-24055, FLINK-23710) in favour of `KafkaSource` and `KafkaSink`, and removed from flink-connector-kafka 4.0.0, the connector for Flink 2.x (FLINK-36848). A job that still uses them stops compiling on that upgrade and, until then, does not get the fixes made to the new connector. Plan the move before upgrading: the new source does not restore the old consumer's offsets from a savepoint, so start it from the consumer group's committed offsets (`OffsetsInitializer.committedOffsets()` with the same group id) and give it a new operator uid.",
+      bad: { "pom.xml": POM, [PATH]: LEGACY },
+      good: { "pom.xml": POM, [PATH]: MODERN },
+      whenNotToFire:
+        "Uses of `KafkaSource` and `KafkaSink`; Beam's KafkaIO. Mentions in comments and strings. In a file that constructs a legacy client, the import and type mentions are not reported again.",
+      references: [
+        "FLINK-24055 (FlinkKafkaConsumer deprecated, Flink 1.14; https://github.com/apache/flink/pull/17054)",
+        "FLINK-23710 (FlinkKafkaProducer deprecated in favour of KafkaSink, Flink 1.14; https://github.com/apache/flink/pull/16837)",
+        "FLINK-36848 (FlinkKafkaConsumer and FlinkKafkaProducer removed, flink-connector-kafka 4.0.0)",
+        'https://nightlies.apache.org/flink/flink-docs-release-1.17/docs/connectors/datastream/kafka/ ("FlinkKafkaConsumer is deprecated and will be removed with Flink 1.17")',
+        "FLINK-36245 (SourceFunction and SinkFunction removed from the Flink 2.0 API; https://github.com/apache/flink/pull/25331)",
+      ],
+    },
+  },
+  check(ctx) {
+    const removal = removalEvidence(ctx.project);
+    for (const client of reported(ctx.project.java.files.flatMap((j) => j.dataStream.legacyKafka))) {
+      const replacement = REPLACEMENT[client.role];
+      const message = !removal
+        ? `${client.className} is deprecated since Flink 1.14 and removed in flink-connector-kafka 4.0 (Flink 2.x): the job stops compiling on that upgrade. Move to ${replacement}.`
+        : removal.kind === "connector"
+          ? `${client.className} no longer exists in ${removal.what}: this code does not compile against it and the job cannot be built. Rewrite it with ${replacement}.`
+          : `${client.className} cannot run on ${removal.what}: Flink 2.0 removed the SourceFunction/SinkFunction API it is built on, and the Kafka connector for Flink 2.x no longer has it. Rewrite it with ${replacement}.`;
+      ctx.report({
+        file: client.file,
+        range: client.range,
+        message,
+        severity: removal ? "error" : undefined,
+        related: removal?.where ? [removal.where] : [],
+        tags: ["deprecated"],
+      });
+    }
+  },
+};
+
+/** Every constructed client, and per file and class the first mention when that file constructs none. */
+function reported(clients: LegacyKafkaClient[]): LegacyKafkaClient[] {
+  const constructed = new Set(clients.filter((c) => c.constructed).map((c) => `${c.file}\u0000${c.className}`));
+  const mentioned = new Set<string>();
+  return clients.filter((c) => {
+    if (c.constructed) return true;
+    const key = `${c.file}\u0000${c.className}`;
+    if (constructed.has(key) || mentioned.has(key)) return false;
+    mentioned.add(key);
+    return true;
+  });
+}
+
+/** Why the legacy clients are gone from this project's build, if they are. */
+function removalEvidence(
+  project: ProjectModel,
+): { kind: "connector" | "flink"; what: string; where?: RelatedLocation } | undefined {
+  const connector = project.dependencies.find(isConnectorFour);
+  if (connector) {
+    return {
+      kind: "connector",
+      what: `flink-connector-kafka ${connector.version}`,
+      where: {
+        file: (connector.versionDefinition ?? connector.declaration).file,
+        range: (connector.versionDefinition ?? connector.declaration).range,
+        message: `flink-connector-kafka ${connector.version} is used here.`,
+      },
+    };
+  }
+  if (flinkAtLeast(project, "2.0") !== true) return undefined;
+  const version = project.flinkVersion;
+  const location = version?.evidence.location;
+  return {
+    kind: "flink",
+    what: `Flink ${version?.minor}`,
+    where: location
+      ? { file: location.file, range: location.range, message: `The project runs Flink ${version?.minor}.` }
+      : undefined,
+  };
+}
+
+function isConnectorFour(dep: ResolvedDependency): boolean {
+  return (
+    dep.group === "org.apache.flink" &&
+    CONNECTOR.test(dep.artifact) &&
+    dep.version !== undefined &&
+    isConcreteVersion(dep.version) &&
+    compareMavenVersions(dep.version, "4.0") >= 0
+  );
+}

@@ -1,0 +1,141 @@
+import { appendCall, effectiveSetting, type KafkaSinkBuilder } from "../../documents/java/facts";
+import type { Rule, RuleContext } from "../types";
+import {
+  checkpointingOf,
+  enableCheckpointingCall,
+  enableCheckpointingFix,
+  environmentOfBuilder,
+  isTestCode,
+  javaOf,
+  jobName,
+  operatorWriting,
+} from "./streamJobs";
+
+const JOB = `package com.example.orders;
+
+import org.apache.flink.api.common.serialization.SimpleStringSchema;
+import org.apache.flink.connector.base.DeliveryGuarantee;
+import org.apache.flink.connector.kafka.sink.KafkaRecordSerializationSchema;
+import org.apache.flink.connector.kafka.sink.KafkaSink;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+
+public class EnrichedOrdersJob {
+  public static void main(String[] args) throws Exception {
+    StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+    env.enableCheckpointing(60_000);
+
+    KafkaSink<String> sink = KafkaSink.<String>builder()
+        .setBootstrapServers("kafka:9092")
+        .setRecordSerializer(KafkaRecordSerializationSchema.builder()
+            .setTopic("orders-enriched")
+            .setValueSerializationSchema(new SimpleStringSchema())
+            .build())
+        .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
+/*PREFIX*/        .build();
+
+    env.fromElements("a", "b").sinkTo(sink);
+    env.execute("enriched-orders");
+  }
+}
+`;
+
+const PATH = "src/main/java/com/example/orders/EnrichedOrdersJob.java";
+
+const TIMEOUT_KEY = "transaction.timeout.ms";
+/** Kafka brokers' default transaction.max.timeout.ms. */
+const BROKER_MAX_TIMEOUT_MS = 900_000;
+
+export const rule: Rule = {
+  meta: {
+    code: "BFL505",
+    name: "exactly-once-sink-misconfigured",
+    family: "datastream",
+    severity: "error",
+    description: "A KafkaSink with DeliveryGuarantee.EXACTLY_ONCE that cannot deliver it.",
+    fix: "unsafe",
+    docs: {
+      whatItDoes:
+        'Checks every `KafkaSink.builder()` set to `DeliveryGuarantee.EXACTLY_ONCE`: an error when it has no `setTransactionalIdPrefix(…)` (`build()` throws) and when its job never checkpoints (in code or in the workspace\'s Flink configuration); a warning when `transaction.timeout.ms` is left at the sink\'s 1 hour default, above the 15 minutes Kafka brokers accept by default. The fixes add `.setTransactionalIdPrefix("<job name>")`, insert `env.enableCheckpointing(60_000);`, and add `.setProperty("transaction.timeout.ms", "900000")`.',
+      whyItMatters:
+        "EXACTLY_ONCE writes each checkpoint's records in a Kafka transaction. Without a transactional id prefix `build()` throws IllegalStateException and the job never starts; the prefix must be unique per job and stable across restarts, or jobs fence each other's producers. Transactions are committed only when a checkpoint completes, so without checkpointing nothing is ever committed: `read_committed` consumers see no output, and the broker aborts the open transactions when they time out. The sink asks brokers for a 1 hour transaction timeout, while brokers allow 15 minutes unless `transaction.max.timeout.ms` was raised: the producers then fail with \"The transaction timeout is larger than the maximum value allowed by the broker\" and the job restarts in a loop.",
+      bad: { [PATH]: JOB.replace("/*PREFIX*/", "") },
+      good: {
+        [PATH]: JOB.replace(
+          "/*PREFIX*/",
+          '        .setTransactionalIdPrefix("enriched-orders-job")\n        .setProperty("transaction.timeout.ms", "900000")\n',
+        ),
+      },
+      whenNotToFire:
+        "Sinks with `AT_LEAST_ONCE` or `NONE` (the default), or a guarantee only known at run time. The checkpointing check stays silent when checkpointing is set anywhere for the job (in code, also on an `if` branch, in a `Configuration` given to the environment, or in the workspace's Flink configuration), when the project creates no StreamExecutionEnvironment, and in test code. The timeout check stays silent when `transaction.timeout.ms` is set to any value (a larger one is taken to go with a broker configured for it) or the producer properties cannot be read.",
+      references: [
+        "https://nightlies.apache.org/flink/flink-docs-stable/docs/connectors/datastream/kafka/#fault-tolerance",
+        'apache/flink-connector-kafka KafkaSinkBuilder ("EXACTLY_ONCE delivery guarantee requires a transactionalIdPrefix to be set"; DEFAULT_KAFKA_TRANSACTION_TIMEOUT = 1 hour)',
+        "https://kafka.apache.org/documentation/#brokerconfigs_transaction.max.timeout.ms (default 900000)",
+        'https://github.com/j3-signalroom/apache_flink-kickstarter/issues/787 (ExactlyOnceKafkaWriter failing with "The transaction timeout is larger than the maximum value allowed by the broker")',
+      ],
+    },
+  },
+  check(ctx) {
+    for (const java of ctx.project.java.files) {
+      for (const sink of java.dataStream.kafkaSinks) {
+        const guarantee = sink.deliveryGuarantee;
+        if (guarantee?.value.kind !== "string" || guarantee.value.value !== "EXACTLY_ONCE") continue;
+        checkPrefix(ctx, sink);
+        if (!isTestCode(sink.file)) checkCheckpointing(ctx, sink);
+        checkTimeout(ctx, sink);
+      }
+    }
+  },
+};
+
+function checkPrefix(ctx: RuleContext, sink: KafkaSinkBuilder): void {
+  if (sink.setTransactionalIdPrefix || !sink.deliveryGuarantee) return;
+  const call = `setTransactionalIdPrefix("${jobName(sink.file)}")`;
+  ctx.report({
+    file: sink.deliveryGuarantee.file,
+    range: sink.deliveryGuarantee.range,
+    message: `build() throws IllegalStateException: EXACTLY_ONCE needs a transactional id prefix to name this sink's Kafka transactions, so the job fails before it starts. Add .${call}, a prefix unique to this job and kept across restarts.`,
+    fixes: [
+      {
+        title: `Add .${call}`,
+        safety: "unsafe",
+        changes: [{ file: sink.file, edits: [appendCall(sink.chainInsertion, call)] }],
+      },
+    ],
+  });
+}
+
+function checkCheckpointing(ctx: RuleContext, sink: KafkaSinkBuilder): void {
+  const project = ctx.project;
+  const java = javaOf(project, sink.file);
+  if (!java || !sink.deliveryGuarantee) return;
+  const env = environmentOfBuilder(java, operatorWriting(java, sink));
+  if (!env && !project.java.files.some((j) => j.dataStream.environments.length > 0)) return;
+  if (checkpointingOf(project, env).evidence !== "off") return;
+  const fix = enableCheckpointingFix(project, env);
+  ctx.report({
+    file: sink.deliveryGuarantee.file,
+    range: sink.deliveryGuarantee.range,
+    message: `EXACTLY_ONCE commits the sink's Kafka transactions only when a checkpoint completes, and this job never checkpoints: nothing it writes is ever committed, read_committed consumers see no output, and the broker aborts the transactions when they time out. Enable checkpointing, e.g. ${enableCheckpointingCall(project, env)}, or set execution.checkpointing.interval in the Flink configuration.`,
+    related: env ? [{ file: env.file, range: env.range, message: "The job's environment is created here." }] : [],
+    fixes: fix ? [fix] : [],
+  });
+}
+
+function checkTimeout(ctx: RuleContext, sink: KafkaSinkBuilder): void {
+  if (effectiveSetting(sink.properties, TIMEOUT_KEY) || sink.properties.hasUnknownParts) return;
+  const call = `setProperty("${TIMEOUT_KEY}", "${BROKER_MAX_TIMEOUT_MS}")`;
+  ctx.report({
+    file: sink.file,
+    range: sink.range,
+    severity: "warning",
+    message: `The sink's transactional producers ask for a 1 hour transaction timeout (the KafkaSink default), but Kafka brokers accept at most 15 minutes unless transaction.max.timeout.ms was raised: the producers then fail with "The transaction timeout is larger than the maximum value allowed by the broker" and the job restarts in a loop. Set ${TIMEOUT_KEY} to at most ${BROKER_MAX_TIMEOUT_MS} (and well above the checkpoint interval plus restart time), or raise the brokers' limit.`,
+    fixes: [
+      {
+        title: `Add .${call}`,
+        safety: "unsafe",
+        changes: [{ file: sink.file, edits: [appendCall(sink.chainInsertion, call)] }],
+      },
+    ],
+  });
+}
