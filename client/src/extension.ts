@@ -1,0 +1,148 @@
+/**
+ * The VS Code extension: starts the language server (dist/server.js) over Node IPC, shows the project's Flink
+ * version in the status bar, and registers the commands. Everything else happens in the server.
+ */
+import { existsSync, readdirSync } from "node:fs";
+import * as vscode from "vscode";
+import {
+  type DocumentSelector,
+  ExecuteCommandRequest,
+  LanguageClient,
+  type LanguageClientOptions,
+  type ServerOptions,
+  TransportKind,
+} from "vscode-languageclient/node";
+import { ruleDocsUrl } from "../../server/src/core/rules/docsUrl";
+import { Commands, STATUS_NOTIFICATION, type StatusParams } from "../../server/src/lsp/protocol";
+
+const NAME = "Beam & Flink Lint";
+
+/** The files the server reads. Patterns as well as languages: build files have no built-in language in VS Code. */
+const DOCUMENT_SELECTOR: DocumentSelector = [
+  { scheme: "file", language: "flink-conf" },
+  { scheme: "file", language: "yaml" },
+  { scheme: "file", language: "java" },
+  { scheme: "file", language: "dockerfile" },
+  {
+    scheme: "file",
+    pattern:
+      "**/{*.yaml,*.yml,build.gradle,build.gradle.kts,settings.gradle,settings.gradle.kts,gradle.properties,pom.xml,*.versions.toml,Dockerfile,Dockerfile.*,*.dockerfile}",
+  },
+];
+
+/** The status bar item: what the server detected for the project of the active editor. */
+class StatusBar implements vscode.Disposable {
+  private readonly item = vscode.window.createStatusBarItem(vscode.StatusBarAlignment.Right, 100);
+  private readonly byUri = new Map<string, StatusParams>();
+
+  constructor() {
+    this.item.name = NAME;
+    this.item.command = Commands.showOutput;
+  }
+
+  update(status: StatusParams): void {
+    this.byUri.set(status.uri, status);
+    this.refresh();
+  }
+
+  forget(uri: vscode.Uri): void {
+    this.byUri.delete(uri.toString());
+  }
+
+  clear(): void {
+    this.byUri.clear();
+    this.refresh();
+  }
+
+  refresh(): void {
+    const uri = vscode.window.activeTextEditor?.document.uri.toString();
+    const status = uri ? this.byUri.get(uri) : undefined;
+    if (!status) {
+      this.item.hide();
+      return;
+    }
+    const files = `${status.files} ${status.files === 1 ? "file" : "files"}`;
+    if (status.flinkVersion) {
+      this.item.text = `$(check) Flink ${status.flinkVersion} · ${files}`;
+      this.item.tooltip = `${NAME}: ${status.versionSource ?? `Flink ${status.flinkVersion}`}`;
+    } else {
+      this.item.text = `$(question) Flink ? · ${files}`;
+      this.item.tooltip = `${NAME}: no Flink version found in this project; set beamFlinkLint.flinkVersion or flinkVersion in .beam-flink-lint.yaml`;
+    }
+    this.item.show();
+  }
+
+  dispose(): void {
+    this.item.dispose();
+  }
+}
+
+let client: LanguageClient | undefined;
+
+/** The codes of the rule pages shipped in docs/rules, for picking one from the command palette. */
+function bundledRuleCodes(context: vscode.ExtensionContext): string[] {
+  try {
+    return readdirSync(context.asAbsolutePath("docs/rules"))
+      .filter((f) => /^BFL\d+\.md$/.test(f))
+      .map((f) => f.slice(0, -3))
+      .sort();
+  } catch {
+    return [];
+  }
+}
+
+/** Opens a rule's page in the Markdown preview (from the package), or on the web when it is not bundled. */
+async function showRuleDocs(context: vscode.ExtensionContext, code: unknown): Promise<void> {
+  const picked =
+    typeof code === "string" ? code : await vscode.window.showQuickPick(bundledRuleCodes(context), { title: "Rule" });
+  if (!picked || !/^[A-Za-z0-9-]+$/.test(picked)) return;
+  const bundled = context.asAbsolutePath(`docs/rules/${picked}.md`);
+  if (existsSync(bundled)) {
+    await vscode.commands.executeCommand("markdown.showPreview", vscode.Uri.file(bundled));
+  } else {
+    await vscode.env.openExternal(vscode.Uri.parse(ruleDocsUrl(picked)));
+  }
+}
+
+export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  const output = vscode.window.createOutputChannel(NAME, { log: true });
+  const serverModule = context.asAbsolutePath("dist/server.js");
+  const serverOptions: ServerOptions = {
+    run: { module: serverModule, transport: TransportKind.ipc },
+    debug: {
+      module: serverModule,
+      transport: TransportKind.ipc,
+      options: { execArgv: ["--nolazy", "--inspect=6019"] },
+    },
+  };
+  const clientOptions: LanguageClientOptions = {
+    documentSelector: DOCUMENT_SELECTOR,
+    outputChannel: output,
+    diagnosticCollectionName: "beam-flink-lint",
+  };
+  const lsp = new LanguageClient("beamFlinkLint", NAME, serverOptions, clientOptions);
+  client = lsp;
+  const status = new StatusBar();
+
+  context.subscriptions.push(
+    output,
+    status,
+    vscode.window.onDidChangeActiveTextEditor(() => status.refresh()),
+    vscode.workspace.onDidCloseTextDocument((doc) => status.forget(doc.uri)),
+    lsp.onNotification(STATUS_NOTIFICATION, (p: StatusParams) => status.update(p)),
+    vscode.commands.registerCommand(Commands.showOutput, () => output.show(true)),
+    vscode.commands.registerCommand(Commands.restartServer, async () => {
+      status.clear();
+      await lsp.restart();
+    }),
+    vscode.commands.registerCommand(Commands.lintWorkspace, () =>
+      lsp.sendRequest(ExecuteCommandRequest.type, { command: Commands.serverLintWorkspace, arguments: [] }),
+    ),
+    vscode.commands.registerCommand(Commands.showRuleDocs, (code: unknown) => showRuleDocs(context, code)),
+  );
+  await lsp.start();
+}
+
+export function deactivate(): Promise<void> | undefined {
+  return client?.stop();
+}

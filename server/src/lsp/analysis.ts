@@ -1,0 +1,214 @@
+/**
+ * When to analyse and what to publish. A change schedules its project after the debounce; a newer change to the
+ * same project makes the pending run stale, and a stale run stops before it publishes. A run analyses the whole
+ * project and publishes every file whose diagnostics changed, so fixing flink-conf.yaml clears a finding in a
+ * manifest that is not even open. Open documents are published with the version that was analysed.
+ */
+import { type Connection, type Diagnostic, DiagnosticSeverity, type TextDocuments } from "vscode-languageserver/node";
+import type { TextDocument } from "vscode-languageserver-textdocument";
+import { analyzeProject, type ProjectAnalysis } from "../core/engine";
+import type { Finding } from "../core/findings";
+import type { FlinkVersionEvidence } from "../core/model";
+import type { ProjectModel } from "../core/workspace/project";
+import { relativeTo } from "../core/workspace/workspace";
+import { toDiagnostic } from "./diagnostics";
+import { SERVER_SOURCE, type Settings, STATUS_NOTIFICATION, type StatusParams } from "./protocol";
+import { engineOptions, maxFileBytes } from "./settings";
+import type { WorkspaceHost } from "./workspaceHost";
+
+/** One analysis run: its id (carried in diagnostics) and the open documents' versions it saw. */
+export interface Snapshot {
+  id: number;
+  versions: ReadonlyMap<string, number>;
+}
+
+/** What was last published for a file. */
+export interface FileState {
+  root: string | undefined;
+  snapshot: Snapshot;
+  /** The document version analysed; undefined for files that are not open. */
+  version: number | undefined;
+  findings: Finding[];
+  /** The published diagnostics without their data, to tell whether a new run changed anything. */
+  key: string;
+}
+
+export type TriggerReason = "open" | "change" | "save" | "files" | "settings";
+
+export interface Trigger {
+  reason: TriggerReason;
+  /** The document that caused the run; its settings apply to the whole project. */
+  uri?: string;
+}
+
+const SOURCE_LABEL: Record<FlinkVersionEvidence["source"], string> = {
+  flinkDeployment: "the FlinkDeployment's flinkVersion",
+  image: "a Flink container image tag",
+  dependency: "a Flink dependency version",
+  runner: "the Beam Flink runner artifact",
+  projectConfig: "flinkVersion in the project configuration",
+  setting: "the beamFlinkLint.flinkVersion setting",
+};
+
+export function describeVersionSource(project: ProjectModel): string | undefined {
+  const v = project.flinkVersion;
+  if (!v) return undefined;
+  const e = v.evidence;
+  const where = e.location ? ` (${relativeTo(project.root, e.location.file)})` : "";
+  return `Flink ${e.full ?? v.minor} from ${SOURCE_LABEL[e.source]}${where}`;
+}
+
+export class Analyzer {
+  private readonly states = new Map<string, FileState>();
+  private readonly generations = new Map<string, number>();
+  private readonly loggedFailures = new Set<string>();
+  private nextId = 1;
+
+  constructor(
+    private readonly connection: Connection,
+    private readonly documents: TextDocuments<TextDocument>,
+    private readonly host: WorkspaceHost,
+    private readonly settingsFor: (scopeUri: string) => Promise<Settings>,
+  ) {}
+
+  state(path: string): FileState | undefined {
+    return this.states.get(path);
+  }
+
+  /** Roots that have published something (to re-run when settings change). */
+  publishedRoots(): string[] {
+    const roots = new Set<string>();
+    for (const s of this.states.values()) if (s.root !== undefined) roots.add(s.root);
+    return [...roots];
+  }
+
+  schedule(roots: Iterable<string>, trigger: Trigger): void {
+    for (const root of new Set(roots)) {
+      this.run(root, trigger).catch((e) =>
+        this.connection.console.error(`Analysis of ${root} failed: ${errorText(e)}`),
+      );
+    }
+  }
+
+  private async run(root: string, trigger: Trigger): Promise<void> {
+    const settings = await this.settingsFor(trigger.uri ?? this.host.uriOf(root));
+    // In onSave mode typing changes nothing, not even what is pending from the last save.
+    if (settings.run === "onSave" && trigger.reason === "change") return;
+    const generation = (this.generations.get(root) ?? 0) + 1;
+    this.generations.set(root, generation);
+    if (trigger.uri) this.checkSize(trigger.uri, settings);
+    const delay = trigger.reason === "change" || trigger.reason === "files" ? settings.debounceMs : 0;
+    await new Promise((resolve) => setTimeout(resolve, delay));
+    if (this.generations.get(root) !== generation) return;
+    if (!settings.enable) this.clearRoot(root);
+    else this.analyzeNow(root, settings);
+  }
+
+  /** Takes a document over the size limit out of the workspace and tells why, or puts it back once it fits. */
+  private checkSize(uri: string, settings: Settings): void {
+    const doc = this.documents.get(uri);
+    if (!doc) return;
+    const path = this.host.pathOf(uri);
+    if (!path) return;
+    if (Buffer.byteLength(doc.getText()) > maxFileBytes(settings)) {
+      if (this.host.setTooLarge(path, true)) this.publishTooLarge(path, doc, settings.maxFileSizeMB);
+    } else if (this.host.setTooLarge(path, false)) {
+      this.host.change(path, doc.getText());
+    }
+  }
+
+  private publishTooLarge(path: string, doc: TextDocument, limitMB: number): void {
+    const diagnostic: Diagnostic = {
+      range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+      severity: DiagnosticSeverity.Information,
+      source: SERVER_SOURCE,
+      message: `This file is larger than ${limitMB} MB, so it is not analysed (setting beamFlinkLint.maxFileSizeMB).`,
+    };
+    this.states.set(path, {
+      root: undefined,
+      snapshot: { id: this.nextId++, versions: new Map() },
+      version: doc.version,
+      findings: [],
+      key: JSON.stringify([diagnostic]),
+    });
+    this.connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics: [diagnostic] });
+  }
+
+  /** Analyses a project right away with the given settings and publishes; returns the analysis. */
+  analyzeNow(root: string, settings: Settings): ProjectAnalysis | undefined {
+    const options = engineOptions(settings);
+    const ws = this.host.workspace;
+    let project: ProjectModel;
+    let result: ProjectAnalysis;
+    try {
+      project = ws.project(root, options);
+      result = analyzeProject(project, options);
+    } catch (e) {
+      this.connection.console.error(`Analysis of ${root} failed: ${errorText(e)}`);
+      return undefined;
+    }
+    for (const failure of result.failures) {
+      if (this.loggedFailures.has(failure.rule)) continue;
+      this.loggedFailures.add(failure.rule);
+      this.connection.console.error(`Rule ${failure.rule} failed and was skipped: ${failure.error}`);
+    }
+    const versions = new Map<string, number>();
+    for (const path of result.byFile.keys()) {
+      const doc = this.documents.get(this.host.uriOf(path));
+      if (doc) versions.set(path, doc.version);
+    }
+    const snapshot: Snapshot = { id: this.nextId++, versions };
+    for (const [path, state] of [...this.states]) {
+      if (state.root === root && !result.byFile.has(path)) this.publish(path, undefined, [], snapshot);
+    }
+    for (const [path, findings] of result.byFile) this.publish(path, root, findings, snapshot);
+    const status: Omit<StatusParams, "uri"> = {
+      flinkVersion: project.flinkVersion?.minor,
+      versionSource: describeVersionSource(project),
+      files: project.files.length,
+    };
+    for (const path of versions.keys()) {
+      this.connection.sendNotification(STATUS_NOTIFICATION, { uri: this.host.uriOf(path), ...status });
+    }
+    return result;
+  }
+
+  private publish(path: string, root: string | undefined, findings: Finding[], snapshot: Snapshot): void {
+    const uri = this.host.uriOf(path);
+    const version = snapshot.versions.get(path);
+    const diagnostics = findings.map((f, index) =>
+      toDiagnostic(f, { analysis: snapshot.id, index, rule: f.rule }, (file) => this.host.uriOf(file)),
+    );
+    const key = JSON.stringify(diagnostics.map(({ data: _, ...rest }) => rest));
+    const previous = this.states.get(path);
+    if (version === undefined && (previous ? previous.key === key : diagnostics.length === 0)) return;
+    if (version === undefined && diagnostics.length === 0) this.states.delete(path);
+    else this.states.set(path, { root, snapshot, version, findings, key });
+    this.connection.sendDiagnostics({ uri, version, diagnostics });
+  }
+
+  /** Withdraws every diagnostic of a project (analysis turned off for it). */
+  clearRoot(root: string): void {
+    for (const [path, state] of [...this.states]) {
+      if (state.root !== root) continue;
+      this.states.delete(path);
+      this.connection.sendDiagnostics({ uri: this.host.uriOf(path), diagnostics: [] });
+    }
+  }
+
+  /** A document was closed: what was published for it no longer matches an editor version. */
+  detachVersion(path: string): void {
+    const state = this.states.get(path);
+    if (state) state.version = undefined;
+  }
+
+  /** Withdraws a file's diagnostics (it left the workspace). */
+  clearFile(path: string): void {
+    if (!this.states.delete(path)) return;
+    this.connection.sendDiagnostics({ uri: this.host.uriOf(path), diagnostics: [] });
+  }
+}
+
+export function errorText(e: unknown): string {
+  return e instanceof Error ? (e.stack ?? e.message) : String(e);
+}

@@ -1,0 +1,120 @@
+/**
+ * Hovers: on a key of any Flink configuration (file, ConfigMap block, flinkConfiguration map) the option's type,
+ * default, versions and the value Flink will use; on a rule code in a suppression comment, what the rule checks.
+ */
+import type { Hover } from "vscode-languageserver/node";
+import type { OptionInfo } from "../core/knowledge/options";
+import type { ConfigEntry, FileFacts, FlinkConfig } from "../core/model";
+import { ruleDocsUrl } from "../core/rules/docsUrl";
+import { findRule } from "../core/rules/index";
+import { comparePositions, LineIndex, type Position, type Range } from "../core/text";
+import type { ProjectModel } from "../core/workspace/project";
+import { describeVersionSource } from "./analysis";
+import { meaningOf, optionMarkdown } from "./optionDocs";
+
+function touches(range: Range, p: Position): boolean {
+  return comparePositions(range.start, p) <= 0 && comparePositions(p, range.end) <= 0;
+}
+
+/** The entry whose key is under the cursor, and its configuration. */
+export function entryAt(facts: FileFacts, p: Position): { config: FlinkConfig; entry: ConfigEntry } | undefined {
+  for (const config of facts.flinkConfigs) {
+    for (const entry of config.entries) if (touches(entry.keyRange, p)) return { config, entry };
+  }
+  return undefined;
+}
+
+function lastWith(entries: readonly ConfigEntry[], key: string): ConfigEntry | undefined {
+  for (let i = entries.length - 1; i >= 0; i--) if (entries[i].key === key) return entries[i];
+  return undefined;
+}
+
+/**
+ * The entry Flink takes the value from: the last occurrence of the option's own key, else of its deprecated and
+ * fallback keys in the order Flink tries them.
+ */
+export function effectiveEntry(config: FlinkConfig, key: string, option?: OptionInfo): ConfigEntry | undefined {
+  const entries = config.entries.filter((e) => e.valueKind === "scalar");
+  if (!option) return lastWith(entries, key);
+  for (const k of [option.key, ...option.aliases]) {
+    const found = lastWith(entries, k);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+function effectiveText(entry: ConfigEntry, effective: ConfigEntry | undefined): string | undefined {
+  if (!effective) return undefined;
+  const line = effective.keyRange.start.line + 1;
+  if (effective === entry) return `Effective value: \`${effective.value}\` (this line, ${line})`;
+  const via = effective.key === entry.key ? "" : ` via \`${effective.key}\``;
+  return `Effective value: \`${effective.value}\`, set on line ${line}${via}; this line does not apply`;
+}
+
+function versionBasis(project: ProjectModel | undefined): string {
+  const source = project && describeVersionSource(project);
+  return source ? `Project: ${source}` : "Project Flink version not detected: facts are for the newest Flink version.";
+}
+
+function configHover(facts: FileFacts, p: Position, project: ProjectModel | undefined): Hover | undefined {
+  const found = entryAt(facts, p);
+  if (!found || found.entry.valueKind === "mapping") return undefined;
+  const { config, entry } = found;
+  const minor = project?.flinkVersion?.minor;
+  const meaning = meaningOf(entry.key, minor);
+  const parts: string[] = [];
+  let option: OptionInfo | undefined;
+  switch (meaning.kind) {
+    case "option":
+      option = meaning.option;
+      parts.push(...optionMarkdown(option, minor));
+      break;
+    case "alias":
+      option = meaning.option;
+      parts.push(
+        meaning.aliasKind === "deprecated"
+          ? `\`${entry.key}\` is a deprecated key: use \`${option.key}\`. Flink reads it only when \`${option.key}\` is not set.`
+          : `\`${entry.key}\` is a fallback key of \`${option.key}\`: Flink reads it only when \`${option.key}\` is not set.`,
+        ...optionMarkdown(option, minor),
+      );
+      break;
+    case "mapEntry":
+      parts.push(`An entry of the map option \`${meaning.option.key}\`.`);
+      break;
+    case "passThrough":
+      parts.push(`**\`${entry.key}\`** · passed on as is: ${meaning.scope}.`);
+      break;
+    case "unknown":
+      parts.push(`**\`${entry.key}\`** is not a Flink option this extension knows.`);
+      break;
+  }
+  const effective = effectiveText(entry, effectiveEntry(config, entry.key, option));
+  if (effective) parts.push(effective);
+  parts.push(versionBasis(project));
+  return { contents: { kind: "markdown", value: parts.join("\n\n") }, range: entry.keyRange };
+}
+
+/** A rule code or name inside a `beam-flink-lint-disable…` comment. */
+function suppressionHover(text: string, p: Position): Hover | undefined {
+  const line = new LineIndex(text).lineText(p.line);
+  if (!line.includes("beam-flink-lint-disable")) return undefined;
+  const token = /[A-Za-z0-9-]+/g;
+  for (let m = token.exec(line); m; m = token.exec(line)) {
+    if (p.character < m.index || p.character > m.index + m[0].length) continue;
+    const rule = findRule(m[0]);
+    if (!rule) return undefined;
+    const { code, name, description } = rule.meta;
+    return {
+      contents: {
+        kind: "markdown",
+        value: `**${code}** · ${name}\n\n${description}\n\n[Documentation](${ruleDocsUrl(code)})`,
+      },
+      range: { start: { line: p.line, character: m.index }, end: { line: p.line, character: m.index + m[0].length } },
+    };
+  }
+  return undefined;
+}
+
+export function hoverAt(facts: FileFacts, p: Position, project: ProjectModel | undefined): Hover | undefined {
+  return suppressionHover(facts.text, p) ?? configHover(facts, p, project);
+}

@@ -1,0 +1,337 @@
+/**
+ * The language server: wires the protocol to the workspace host, the analyzer and the feature providers.
+ * Every handler is guarded, so a failure answers that one request and the server goes on.
+ */
+import {
+  type ClientCapabilities,
+  type CodeAction,
+  CodeActionKind,
+  type CodeActionParams,
+  type Connection,
+  DidChangeConfigurationNotification,
+  DidChangeWatchedFilesNotification,
+  FileChangeType,
+  type FileEvent,
+  type InitializeParams,
+  type InitializeResult,
+  TextDocumentSyncKind,
+  TextDocuments,
+  type WorkDoneProgressReporter,
+} from "vscode-languageserver/node";
+import { TextDocument } from "vscode-languageserver-textdocument";
+import { Analyzer, errorText } from "./analysis";
+import { type ActionContext, codeActions, wanted } from "./codeActions";
+import { completionAt, resolveCompletion } from "./completion";
+import { hoverAt } from "./hover";
+import { Commands, FIX_ALL_KIND, SETTINGS_SECTION, type Settings } from "./protocol";
+import { engineOptions, maxFileBytes, resolveSettings } from "./settings";
+import { pathToUri, uriToPath } from "./uris";
+import { WorkspaceHost } from "./workspaceHost";
+
+/** Files the server reads; watched so that edits outside the editor (git checkout, generators) are seen. */
+const WATCHED_GLOBS = [
+  "**/*.{yaml,yml,properties,gradle,kts,toml,xml,java}",
+  "**/{Dockerfile,Dockerfile.*,*.dockerfile}",
+];
+
+export class LintServer {
+  private readonly documents = new TextDocuments(TextDocument);
+  private readonly host = new WorkspaceHost();
+  private readonly analyzer: Analyzer;
+  private capabilities: ClientCapabilities = {};
+  private initOptions: unknown;
+  /** Documents whose didOpen was handled; their first content event is the open itself. */
+  private readonly justOpened = new Set<string>();
+
+  constructor(private readonly connection: Connection) {
+    this.analyzer = new Analyzer(connection, this.documents, this.host, (uri) => this.settingsFor(uri));
+  }
+
+  listen(): void {
+    const c = this.connection;
+    c.onInitialize((p) => this.initialize(p));
+    c.onInitialized(() => this.guard("initialized", () => this.initialized()));
+    c.onDidChangeConfiguration(() => this.guard("configuration", () => this.reanalyzePublished()));
+    c.onDidChangeWatchedFiles((p) => this.guard("watched files", () => this.filesChanged(p.changes)));
+    c.onCodeAction((p) => this.request("codeAction", () => this.codeAction(p), []));
+    c.onHover((p) =>
+      this.request(
+        "hover",
+        async () => {
+          const target = await this.target(p.textDocument.uri);
+          return target && hoverAt(target.facts, p.position, target.project());
+        },
+        null,
+      ),
+    );
+    c.onCompletion((p) =>
+      this.request(
+        "completion",
+        async () => {
+          const target = await this.target(p.textDocument.uri);
+          return target && completionAt(target.facts, p.position, target.project()?.flinkVersion?.minor);
+        },
+        null,
+      ),
+    );
+    c.onCompletionResolve((item) => this.request("completionItem/resolve", async () => resolveCompletion(item), item));
+    c.onExecuteCommand((p) =>
+      this.request(
+        "executeCommand",
+        async () => {
+          if (p.command === Commands.serverLintWorkspace) await this.lintWorkspace(p.workDoneToken);
+          return null;
+        },
+        null,
+      ),
+    );
+    const d = this.documents;
+    d.onDidOpen((e) =>
+      this.guard("open", () => {
+        const path = uriToPath(e.document.uri);
+        if (!path) return;
+        this.justOpened.add(e.document.uri);
+        const roots = this.host.openDocument(e.document.uri, path, e.document.getText());
+        this.analyzer.schedule(roots.length > 0 ? roots : [this.host.workspace.projectRootOf(path)], {
+          reason: "open",
+          uri: e.document.uri,
+        });
+      }),
+    );
+    d.onDidChangeContent((e) =>
+      this.guard("change", () => {
+        if (this.justOpened.delete(e.document.uri)) return;
+        const path = uriToPath(e.document.uri);
+        if (!path) return;
+        const roots = this.host.change(path, e.document.getText());
+        this.analyzer.schedule(roots.length > 0 ? roots : [this.host.workspace.projectRootOf(path)], {
+          reason: "change",
+          uri: e.document.uri,
+        });
+      }),
+    );
+    d.onDidSave((e) =>
+      this.guard("save", () => {
+        const path = uriToPath(e.document.uri);
+        if (path)
+          this.analyzer.schedule([this.host.workspace.projectRootOf(path)], { reason: "save", uri: e.document.uri });
+      }),
+    );
+    d.onDidClose((e) =>
+      this.guard("close", async () => {
+        const path = uriToPath(e.document.uri);
+        if (!path) return;
+        this.justOpened.delete(e.document.uri);
+        const wasTooLarge = this.host.isTooLarge(path);
+        const roots = await this.host.closeDocument(path);
+        if (wasTooLarge || !this.host.workspace.has(path)) this.analyzer.clearFile(path);
+        else this.analyzer.detachVersion(path);
+        this.analyzer.schedule(roots, { reason: "files" });
+      }),
+    );
+    d.listen(this.connection);
+    this.connection.listen();
+  }
+
+  private initialize(params: InitializeParams): InitializeResult {
+    this.capabilities = params.capabilities;
+    this.initOptions = params.initializationOptions;
+    const folders = (params.workspaceFolders ?? [])
+      .map((f) => uriToPath(f.uri))
+      .filter((p): p is string => p !== undefined);
+    if (folders.length === 0 && params.rootUri) {
+      const root = uriToPath(params.rootUri);
+      if (root) folders.push(root);
+    }
+    this.host.setFolders(folders);
+    return {
+      capabilities: {
+        textDocumentSync: {
+          openClose: true,
+          change: TextDocumentSyncKind.Incremental,
+          save: { includeText: false },
+        },
+        codeActionProvider: {
+          codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND],
+          resolveProvider: false,
+        },
+        hoverProvider: true,
+        completionProvider: { triggerCharacters: ["."], resolveProvider: true },
+        executeCommandProvider: { commands: [Commands.serverLintWorkspace] },
+        workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
+      },
+      serverInfo: { name: "beam-flink-lint" },
+    };
+  }
+
+  private watchWorkspaceFolders(): void {
+    this.connection.workspace.onDidChangeWorkspaceFolders((e) =>
+      this.guard("workspace folders", async () => {
+        const removed = new Set(e.removed.map((f) => uriToPath(f.uri)));
+        const folders = this.host.folderPaths().filter((f) => !removed.has(f));
+        const added = e.added.map((f) => uriToPath(f.uri)).filter((p): p is string => p !== undefined);
+        for (const path of added) if (!folders.includes(path)) folders.push(path);
+        const { dropped } = this.host.setFolders(folders);
+        for (const path of dropped) this.analyzer.clearFile(path);
+        await this.loadFolders(added);
+      }),
+    );
+  }
+
+  private async initialized(): Promise<void> {
+    const dynamic = this.capabilities.workspace;
+    // The connection only accepts this handler once the client said it sends folder changes.
+    if (dynamic?.workspaceFolders) this.watchWorkspaceFolders();
+    if (dynamic?.didChangeConfiguration?.dynamicRegistration) {
+      await this.connection.client.register(DidChangeConfigurationNotification.type, { section: SETTINGS_SECTION });
+    }
+    if (dynamic?.didChangeWatchedFiles?.dynamicRegistration) {
+      await this.connection.client.register(DidChangeWatchedFilesNotification.type, {
+        watchers: WATCHED_GLOBS.map((globPattern) => ({ globPattern })),
+      });
+    }
+    await this.loadFolders(this.host.folderPaths());
+  }
+
+  /** Reads the folders from disk with progress, then re-analyses the projects that have open documents. */
+  private async loadFolders(folders: string[]): Promise<void> {
+    if (folders.length === 0) return;
+    const progress = await this.connection.window.createWorkDoneProgress();
+    progress.begin("Beam & Flink Lint", 0, "Reading workspace files", false);
+    try {
+      for (const folder of folders) {
+        const settings = await this.settingsFor(pathToUri(folder));
+        await this.host.loadFolder(folder, maxFileBytes(settings), {
+          report: (done, total) =>
+            progress.report(Math.round((done / Math.max(total, 1)) * 100), `${done}/${total} files`),
+        });
+      }
+    } finally {
+      progress.done();
+    }
+    this.reanalyzeOpen();
+  }
+
+  /** Files changed on disk (a checkout, a generator): read them again, then run each affected project once. */
+  private async filesChanged(changes: FileEvent[]): Promise<void> {
+    const limits = new Map<string, number>();
+    const roots = new Set<string>();
+    for (const change of changes) {
+      const path = uriToPath(change.uri);
+      if (!path) continue;
+      const folder = this.host.folderOf(path) ?? path;
+      let limit = limits.get(folder);
+      if (limit === undefined) {
+        limit = maxFileBytes(await this.settingsFor(pathToUri(folder)));
+        limits.set(folder, limit);
+      }
+      const deleted = change.type === FileChangeType.Deleted;
+      for (const root of await this.host.diskChanged(path, deleted, limit)) roots.add(root);
+      if (deleted) this.analyzer.clearFile(path);
+    }
+    this.analyzer.schedule(roots, { reason: "files" });
+  }
+
+  /** Each project with an open document runs again (with that document's settings), and `alsoRoots`. */
+  private reanalyzeOpen(alsoRoots: Iterable<string> = []): void {
+    const byRoot = new Map<string, string | undefined>();
+    for (const root of alsoRoots) byRoot.set(root, undefined);
+    for (const doc of this.documents.all()) {
+      const path = uriToPath(doc.uri);
+      if (path) byRoot.set(this.host.workspace.projectRootOf(path), doc.uri);
+    }
+    for (const [root, uri] of byRoot) this.analyzer.schedule([root], { reason: uri ? "open" : "settings", uri });
+  }
+
+  /** Settings changed: every project that shows something, or has an open document, runs again. */
+  private reanalyzePublished(): void {
+    this.reanalyzeOpen(this.analyzer.publishedRoots());
+  }
+
+  private async lintWorkspace(token: string | number | undefined): Promise<void> {
+    const progress: WorkDoneProgressReporter = token
+      ? this.connection.window.attachWorkDoneProgress(token)
+      : await this.connection.window.createWorkDoneProgress();
+    const roots = this.host.workspace.projectRoots();
+    progress.begin("Beam & Flink Lint", 0, `Analysing ${roots.length} projects`, false);
+    try {
+      let done = 0;
+      for (const root of roots) {
+        const settings = await this.settingsFor(this.host.uriOf(root));
+        if (settings.enable) this.analyzer.analyzeNow(root, settings);
+        else this.analyzer.clearRoot(root);
+        done++;
+        progress.report(Math.round((done / roots.length) * 100), `${done}/${roots.length} projects`);
+      }
+    } finally {
+      progress.done();
+    }
+  }
+
+  async settingsFor(scopeUri: string): Promise<Settings> {
+    if (!this.capabilities.workspace?.configuration) return resolveSettings(undefined, this.initOptions);
+    try {
+      const fromEditor = await this.connection.workspace.getConfiguration({ scopeUri, section: SETTINGS_SECTION });
+      return resolveSettings(fromEditor, this.initOptions);
+    } catch (e) {
+      this.connection.console.warn(`Could not read settings for ${scopeUri}: ${errorText(e)}`);
+      return resolveSettings(undefined, this.initOptions);
+    }
+  }
+
+  /** The open document's facts and (lazily) its project, for hover and completion. */
+  private async target(uri: string) {
+    const path = uriToPath(uri);
+    const doc = this.documents.get(uri);
+    if (!path || !doc || this.host.isTooLarge(path)) return undefined;
+    const ws = this.host.workspace;
+    const facts = ws.facts(path);
+    if (!facts) return undefined;
+    const settings = await this.settingsFor(uri);
+    const root = ws.projectRootOf(path);
+    return { facts, project: () => (ws.has(path) ? ws.project(root, engineOptions(settings)) : undefined) };
+  }
+
+  private async codeAction(params: CodeActionParams): Promise<CodeAction[]> {
+    const uri = params.textDocument.uri;
+    const path = uriToPath(uri);
+    const doc = this.documents.get(uri);
+    if (!path || !doc) return [];
+    const fixAll = params.context.only !== undefined && wanted(FIX_ALL_KIND, params.context.only);
+    const state = this.analyzer.state(path);
+    if (fixAll && state?.version !== doc.version && !this.host.isTooLarge(path)) {
+      // Fix-on-save comes right after the last keystroke, before the debounced run: analyse now.
+      const settings = await this.settingsFor(uri);
+      if (settings.enable) this.analyzer.analyzeNow(this.host.workspace.projectRootOf(path), settings);
+    }
+    const ctx: ActionContext = {
+      path,
+      uri,
+      text: doc.getText(),
+      version: doc.version,
+      state: this.analyzer.state(path),
+      uriOf: (p) => this.host.uriOf(p),
+      versionOf: (p) => this.documents.get(this.host.uriOf(p))?.version,
+      documentChanges: this.capabilities.workspace?.workspaceEdit?.documentChanges === true,
+    };
+    return codeActions(params, ctx);
+  }
+
+  private guard(what: string, run: () => void | Promise<void>): void {
+    try {
+      const result = run();
+      if (result) result.catch((e) => this.connection.console.error(`${what} failed: ${errorText(e)}`));
+    } catch (e) {
+      this.connection.console.error(`${what} failed: ${errorText(e)}`);
+    }
+  }
+
+  private async request<T>(what: string, run: () => Promise<T>, fallback: T): Promise<T> {
+    try {
+      return await run();
+    } catch (e) {
+      this.connection.console.error(`${what} failed: ${errorText(e)}`);
+      return fallback;
+    }
+  }
+}
