@@ -24,12 +24,21 @@ try {
 }
 
 const esbuild = require("esbuild");
-const common = { bundle: true, platform: "node", format: "cjs", target: "node20", sourcemap: true, logLevel: "warning" };
+const common = {
+  bundle: true,
+  platform: "node",
+  format: "cjs",
+  target: "node20",
+  sourcemap: true,
+  logLevel: "warning",
+};
 const entries = [
-  { entryPoints: [join(root, "client/src/extension.ts")], outfile: join(distDir, "extension.js"), external: ["vscode"] },
+  {
+    entryPoints: [join(root, "client/src/extension.ts")],
+    outfile: join(distDir, "extension.js"),
+    external: ["vscode"],
+  },
   { entryPoints: [join(root, "server/src/lsp/main.ts")], outfile: join(distDir, "server.js") },
   { entryPoints: [join(root, "server/src/cli/main.ts")], outfile: join(distDir, "cli.js") },
 ];
-await Promise.all(
-  entries.filter((e) => existsSync(e.entryPoints[0])).map((e) => esbuild.build({ ...common, ...e })),
-);
+await Promise.all(entries.filter((e) => existsSync(e.entryPoints[0])).map((e) => esbuild.build({ ...common, ...e })));

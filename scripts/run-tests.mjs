@@ -17,9 +17,7 @@ const walk = (d) => {
 };
 walk(dir);
 const filters = process.argv.slice(2);
-const selected = files
-  .filter((f) => filters.length === 0 || filters.some((s) => relative(dir, f).includes(s)))
-  .sort();
+const selected = files.filter((f) => filters.length === 0 || filters.some((s) => relative(dir, f).includes(s))).sort();
 if (selected.length === 0) {
   console.error("no test files matched");
   process.exit(1);

@@ -43,7 +43,11 @@ for (const c of listCases(root)) {
       const again = new Map(fx.files);
       again.set(file, fixed);
       const remaining = analyzeAll(workspaceOf(again, fx.options)).filter((f) => f.rule === c.code && f.file === file);
-      assert.deepEqual(remaining.map((f) => f.message), [], "the fix clears the finding");
+      assert.deepEqual(
+        remaining.map((f) => f.message),
+        [],
+        "the fix clears the finding",
+      );
     }
   });
 }

@@ -12,7 +12,7 @@
  * `<file>.after` holds the file's text after applying the first fix of each finding of the case's rule.
  * `case.json` may hold engine options: { "assumedFlinkVersion": "1.19" }.
  */
-import { readFileSync, readdirSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import type { EngineOptions } from "../../server/src/core/config";
 import type { Finding } from "../../server/src/core/findings";
@@ -40,7 +40,8 @@ export interface FixtureCase {
   options: EngineOptions;
 }
 
-const MARKER = /^(\s*(?:#|\/\/|<!--)?\s*)(\^+|@)\s+(BFL\d{3})\s+(error|warning|info|hint)(?:\s+"([^"]*)")?\s*(?:-->)?\s*$/;
+const MARKER =
+  /^(\s*(?:#|\/\/|<!--)?\s*)(\^+|@)\s+(BFL\d{3})\s+(error|warning|info|hint)(?:\s+"([^"]*)")?\s*(?:-->)?\s*$/;
 
 export function stripMarkers(file: string, text: string): { text: string; expectations: Expectation[] } {
   const lines = text.split(/(?<=\n)/);
@@ -161,6 +162,7 @@ function readdirSafe(dir: string): string[] {
 }
 
 export function sortExpectations(xs: Expectation[]): Expectation[] {
-  const key = (e: Expectation) => `${e.file}\u0000${String(e.line).padStart(6, "0")}:${String(e.start).padStart(6, "0")}:${e.rule}`;
+  const key = (e: Expectation) =>
+    `${e.file}\u0000${String(e.line).padStart(6, "0")}:${String(e.start).padStart(6, "0")}:${e.rule}`;
   return [...xs].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
 }

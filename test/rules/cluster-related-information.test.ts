@@ -11,7 +11,11 @@ function relatedOf(code: string, caseName: string) {
   const fx = loadCase(repoPath("test", "fixtures", "rules", code, caseName));
   const findings = analyzeAll(workspaceOf(fx.files, fx.options)).filter((f) => f.rule === code);
   assert.equal(findings.length, 1);
-  return findings[0].related.map((r) => ({ file: r.file.replace("/project/", ""), range: r.range, message: r.message }));
+  return findings[0].related.map((r) => ({
+    file: r.file.replace("/project/", ""),
+    range: r.range,
+    message: r.message,
+  }));
 }
 
 test("BFL110 points at the TaskManager replicas in the compose file and at the slots", () => {

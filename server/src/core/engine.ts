@@ -3,10 +3,10 @@
  * A rule that throws is contained: its error is returned as an internal problem and the other rules still run.
  */
 import { type EngineOptions, type RuleSetting, ruleMatches } from "./config";
-import { type Finding, type Severity, compareFindings } from "./findings";
+import { compareFindings, type Finding, type Severity } from "./findings";
 import { ALL_RULES, findRule } from "./rules/index";
 import type { Rule, RuleContext } from "./rules/types";
-import { type Suppression, annotationSuppressions, parseSuppressionComments, suppressionMatches } from "./suppressions";
+import { annotationSuppressions, parseSuppressionComments, type Suppression, suppressionMatches } from "./suppressions";
 import { LineIndex } from "./text";
 import type { ProjectModel } from "./workspace/project";
 
@@ -36,7 +36,8 @@ export function effectiveSeverity(
   project: ProjectModel,
   options: EngineOptions,
 ): Severity | undefined {
-  const fromProject: RuleSetting | undefined = project.config.rules[rule.meta.code] ?? project.config.rules[rule.meta.name];
+  const fromProject: RuleSetting | undefined =
+    project.config.rules[rule.meta.code] ?? project.config.rules[rule.meta.name];
   // A severity configured for the rule replaces whatever the rule reported, escalations included.
   let severity: Severity | undefined = fromProject === "off" ? undefined : (fromProject ?? reported);
   // Overrides apply in order and the last matching one wins, so `*=off` followed by `BFL100=warning` runs one rule.

@@ -30,8 +30,7 @@ export interface Suppression {
   removeRange: Range;
 }
 
-const DIRECTIVE =
-  /(#|\/\/|<!--)\s*beam-flink-lint-disable-(next-line|line|file)\b([^\n\r]*?)(?:\s*-->)?\s*$/;
+const DIRECTIVE = /(#|\/\/|<!--)\s*beam-flink-lint-disable-(next-line|line|file)\b([^\n\r]*?)(?:\s*-->)?\s*$/;
 
 export function parseSuppressionComments(file: string, index: LineIndex): Suppression[] {
   const out: Suppression[] = [];

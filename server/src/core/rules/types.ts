@@ -1,7 +1,7 @@
-import type { FixSafety, FindingTag, Fix, RelatedLocation, Severity } from "../findings";
-import type { ProjectModel } from "../workspace/project";
+import type { FindingTag, Fix, FixSafety, RelatedLocation, Severity } from "../findings";
 import type { Suppression } from "../suppressions";
 import type { Range } from "../text";
+import type { ProjectModel } from "../workspace/project";
 
 export type RuleFamily = "meta" | "flink-config" | "kubernetes" | "build" | "beam" | "datastream";
 

@@ -66,9 +66,7 @@ export function parseMinor(text: string): { major: number; minor: number } | und
  * the runner artifact's Flink minor), then the editor setting / CLI flag.
  */
 export function resolveFlinkVersion(evidence: FlinkVersionEvidence[]): ResolvedFlinkVersion | undefined {
-  const sorted = [...evidence].sort(
-    (a, b) => SOURCE_PRIORITY.indexOf(a.source) - SOURCE_PRIORITY.indexOf(b.source),
-  );
+  const sorted = [...evidence].sort((a, b) => SOURCE_PRIORITY.indexOf(a.source) - SOURCE_PRIORITY.indexOf(b.source));
   for (const e of sorted) {
     const parsed = parseMinor(e.minor);
     if (!parsed) continue;

@@ -4,11 +4,12 @@
  * so findings in the project's other files follow (a fix in flink-conf.yaml clears a warning elsewhere).
  */
 import picomatch from "picomatch";
-import { type EngineOptions, type ProjectConfig, defaultProjectConfig } from "../config";
+import { defaultProjectConfig, type EngineOptions, type ProjectConfig } from "../config";
 import { readDocument } from "../documents/index";
 import { projectJavaFacts } from "../documents/java/project";
+import { beamArgCheckpointing } from "../documents/java/reader";
 import { PROJECT_CONFIG_NAMES, readProjectConfig } from "../documents/projectConfig";
-import { type ProjectAnalysis, analyzeProject } from "../engine";
+import { analyzeProject, type ProjectAnalysis } from "../engine";
 import type { FileFacts, FlinkVersionEvidence } from "../model";
 import { pomModules, topBuildOf } from "./build/layout";
 import { resolveBuild } from "./buildModel";
@@ -227,6 +228,10 @@ export class Workspace {
       evidence.push({ minor: options.assumedFlinkVersion, source: "setting" });
     }
     const byFile = new Map(files.map((f) => [f.file, f]));
+    const java = projectJavaFacts(files);
+    // A Beam `--checkpointingInterval` in a FlinkDeployment's job.args enables checkpointing like the same flag in
+    // code or a launch file does (Beam's runner turns it on in the job's environment).
+    const deploymentCheckpointing = beamArgCheckpointing(java.beamArgs.filter((a) => a.source === "flinkDeployment"));
     return {
       root,
       files,
@@ -237,13 +242,13 @@ export class Workspace {
       k8sObjects: files.flatMap((f) => f.k8sObjects),
       flinkVersion: resolveFlinkVersion(evidence),
       dependencies: build.dependencies,
-      jobCheckpointing: files.flatMap((f) => f.jobCode?.checkpointing ?? []),
+      jobCheckpointing: [...files.flatMap((f) => f.jobCode?.checkpointing ?? []), ...deploymentCheckpointing],
       jobApi: {
         commitOffsetsInFinalize: files.flatMap((f) => f.jobApi?.commitOffsetsInFinalize ?? []),
         pubsubRead: files.flatMap((f) => f.jobApi?.pubsubRead ?? []),
         useDeprecatedRead: files.flatMap((f) => f.jobApi?.useDeprecatedRead ?? []),
       },
-      java: projectJavaFacts(files),
+      java,
       fileFacts: (file) => byFile.get(file),
     };
   }

@@ -16,4 +16,21 @@ import { rule as bfl114 } from "./bfl114-ha-incomplete";
 import { rule as bfl115 } from "./bfl115-unaligned-checkpoint-conflict";
 import { rule as bfl116 } from "./bfl116-no-restart-strategy";
 
-export const CONFIG_RULES: readonly Rule[] = [bfl100, bfl101, bfl102, bfl103, bfl104, bfl105, bfl106, bfl107, bfl108, bfl110, bfl111, bfl112, bfl113, bfl114, bfl115, bfl116];
+export const CONFIG_RULES: readonly Rule[] = [
+  bfl100,
+  bfl101,
+  bfl102,
+  bfl103,
+  bfl104,
+  bfl105,
+  bfl106,
+  bfl107,
+  bfl108,
+  bfl110,
+  bfl111,
+  bfl112,
+  bfl113,
+  bfl114,
+  bfl115,
+  bfl116,
+];
