@@ -24,8 +24,16 @@ test("next-line comments keep the line's indentation and line breaks, in each sy
   );
   assert.equal(
     disableLine("/p/pom.xml", "<project>\n  <version>2.60.0</version>\n</project>\n", 1, "BFL301"),
-    "<project>\n  <!-- beam-flink-lint-disable-next-line BFL301 -->\n  <version>2.60.0</version>\n</project>\n",
+    "<project>\n  <!-- beam-flink-lint-disable-next-line BFL301: reason -->\n  <version>2.60.0</version>\n</project>\n",
     "no '--' inside an XML comment",
+  );
+  assert.equal(
+    disableLine("/p/.vscode/launch.json", '{\n  "args": ["--runner=FlinkRunner"]\n}\n', 1, "BFL404"),
+    '{\n  // beam-flink-lint-disable-next-line BFL404 -- reason\n  "args": ["--runner=FlinkRunner"]\n}\n',
+  );
+  assert.equal(
+    disableLine("/p/run.sh", "flink run job.jar --checkpointingInterval=0\n", 0, "BFL406"),
+    "# beam-flink-lint-disable-next-line BFL406 -- reason\nflink run job.jar --checkpointingInterval=0\n",
   );
 });
 
@@ -36,8 +44,51 @@ test("the comments written are the suppressions the engine reads", () => {
   assert.deepEqual([s.scope, s.rules, s.reason, s.covers.start.line], ["next-line", ["BFL100"], "reason", 2]);
   const xml = disableFile("/p/pom.xml", "<project/>\n", "BFL301");
   assert.deepEqual(
-    parseSuppressionComments("/p/pom.xml", new LineIndex(xml)).map((x) => [x.scope, x.rules]),
-    [["file", ["BFL301"]]],
+    parseSuppressionComments("/p/pom.xml", new LineIndex(xml)).map((x) => [x.scope, x.rules, x.reason]),
+    [["file", ["BFL301"], "reason"]],
+  );
+});
+
+/** The text between `<!--` and `-->` is a well-formed XML comment: no `--`, and it does not end with `-`. */
+function wellFormedXmlComments(text: string): boolean {
+  return [...text.matchAll(/<!--([\s\S]*?)-->/g)].every((m) => !m[1].includes("--") && !m[1].endsWith("-"));
+}
+
+test("XML suppressions carry their reason after a colon and stay well-formed comments", () => {
+  const pom = [
+    "<project>",
+    "  <!-- beam-flink-lint-disable-next-line BFL301, beam-kafka-offsets-not-committed: the platform BOM pins Beam -->",
+    "  <version>2.56.0</version> <!-- beam-flink-lint-disable-line BFL302 -->",
+    "  <!-- beam-flink-lint-disable-line BFL303: checked by hand --> <artifactId>x</artifactId>",
+    "</project>",
+    "",
+  ].join("\n");
+  assert.ok(wellFormedXmlComments(pom));
+  assert.deepEqual(
+    parseSuppressionComments("/p/pom.xml", new LineIndex(pom)).map((s) => [s.scope, s.rules, s.reason]),
+    [
+      ["next-line", ["BFL301", "beam-kafka-offsets-not-committed"], "the platform BOM pins Beam"],
+      ["line", ["BFL302"], undefined],
+      ["line", ["BFL303"], "checked by hand"],
+    ],
+  );
+  const written = disableFile("/p/pom.xml", '<?xml version="1.0"?>\n<project/>\n', "BFL301");
+  assert.ok(wellFormedXmlComments(written), written);
+});
+
+test("the reason starts at the first '--' or ':', so either may appear inside it", () => {
+  const yaml = [
+    "# beam-flink-lint-disable-next-line BFL101 -- see https://example.com/runbook",
+    "a: b",
+    "c: d # beam-flink-lint-disable-line BFL106: seconds -- on purpose",
+    "",
+  ].join("\n");
+  assert.deepEqual(
+    parseSuppressionComments("/p/flink-conf.yaml", new LineIndex(yaml)).map((s) => [s.rules, s.reason]),
+    [
+      [["BFL101"], "see https://example.com/runbook"],
+      [["BFL106"], "seconds -- on purpose"],
+    ],
   );
 });
 
@@ -48,7 +99,7 @@ test("file comments go after a shebang, the XML declaration and Dockerfile parse
   );
   assert.equal(
     disableFile("/p/pom.xml", '<?xml version="1.0"?>\n<project/>\n', "BFL301"),
-    '<?xml version="1.0"?>\n<!-- beam-flink-lint-disable-file BFL301 -->\n<project/>\n',
+    '<?xml version="1.0"?>\n<!-- beam-flink-lint-disable-file BFL301: reason -->\n<project/>\n',
   );
   assert.equal(
     disableFile("/p/Dockerfile", "# syntax=docker/dockerfile:1\n# escape=`\nFROM flink:1.19\n", "BFL303"),

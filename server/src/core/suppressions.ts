@@ -1,14 +1,16 @@
 /**
  * Suppression comments and annotations.
  *
- *   # beam-flink-lint-disable-next-line BFL101 -- reason      (YAML, properties, TOML, Dockerfile)
- *   // beam-flink-lint-disable-next-line BFL401 -- reason     (Java, Gradle, Kotlin)
- *   <!-- beam-flink-lint-disable-next-line BFL301 -- reason --> (XML)
+ *   # beam-flink-lint-disable-next-line BFL101 -- reason      (YAML, properties, TOML, Dockerfile, shell)
+ *   // beam-flink-lint-disable-next-line BFL401 -- reason     (Java, Gradle, Kotlin, launch.json)
+ *   <!-- beam-flink-lint-disable-next-line BFL301: reason -->  (XML)
  *   beam-flink-lint-disable-line CODE      the same line (as a trailing comment)
  *   beam-flink-lint-disable-file CODE      the whole file
  *
- * Codes may be rule codes or names, separated by commas or spaces; none means every rule. Kubernetes objects may
- * carry the annotation `beam-flink-lint.io/disable: "BFL101,BFL113"`, which covers that object's document.
+ * Codes may be rule codes or names, separated by commas or spaces; none means every rule. The reason follows
+ * `--` or `:` after the codes; XML comments must use the colon, because `--` may not appear inside them.
+ * Kubernetes objects may carry the annotation `beam-flink-lint.io/disable: "BFL101,BFL113"`, which covers that
+ * object's document.
  */
 import type { Finding } from "./findings";
 import type { K8sObject } from "./model";
@@ -32,6 +34,9 @@ export interface Suppression {
 
 const DIRECTIVE = /(#|\/\/|<!--)\s*beam-flink-lint-disable-(next-line|line|file)\b([^\n\r]*?)(?:\s*-->)?\s*$/;
 
+/** Where the codes end and the reason begins: the first `--` or `:` (codes and rule names contain neither). */
+const REASON = /--|:/;
+
 export function parseSuppressionComments(file: string, index: LineIndex): Suppression[] {
   const out: Suppression[] = [];
   const text = index.text;
@@ -42,12 +47,13 @@ export function parseSuppressionComments(file: string, index: LineIndex): Suppre
     const m = DIRECTIVE.exec(lineText);
     if (!m) continue;
     const scope = m[2] as "next-line" | "line" | "file";
-    let rest = m[3];
+    // An XML comment ends at its `-->`, even when the line goes on.
+    let rest = m[1] === "<!--" ? m[3].split("-->")[0] : m[3];
     let reason: string | undefined;
-    const sep = rest.indexOf("--");
-    if (sep >= 0) {
-      reason = rest.slice(sep + 2).trim() || undefined;
-      rest = rest.slice(0, sep);
+    const sep = REASON.exec(rest);
+    if (sep) {
+      reason = rest.slice(sep.index + sep[0].length).trim() || undefined;
+      rest = rest.slice(0, sep.index);
     }
     const rules = rest
       .split(/[\s,]+/)

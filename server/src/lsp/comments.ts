@@ -6,21 +6,20 @@ import { LineIndex, type TextEdit } from "../core/text";
 
 type CommentStyle = "hash" | "slash" | "xml";
 
+/** `.vscode/launch.json` is JSON with comments: `//`, like Java and Gradle. */
 export function commentStyle(file: string): CommentStyle {
   const lower = file.toLowerCase();
   if (lower.endsWith(".xml")) return "xml";
-  if (lower.endsWith(".java") || lower.endsWith(".gradle") || lower.endsWith(".kts") || lower.endsWith(".kt")) {
-    return "slash";
-  }
+  if (/\.(java|gradle|kts|kt|json)$/.test(lower)) return "slash";
   return "hash";
 }
 
 /**
- * XML comments may not contain `--`, so the reason separator cannot appear there: Maven would reject the pom.
- * Other syntaxes get a `-- reason` placeholder for the person to fill in.
+ * A directive with a reason placeholder for the person to fill in. XML comments may not contain `--` (Maven
+ * would reject the pom), so there the reason follows a colon.
  */
 function comment(style: CommentStyle, directive: string): string {
-  if (style === "xml") return `<!-- ${directive} -->`;
+  if (style === "xml") return `<!-- ${directive}: reason -->`;
   return `${style === "hash" ? "#" : "//"} ${directive} -- reason`;
 }
 

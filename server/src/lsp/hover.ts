@@ -1,8 +1,12 @@
 /**
  * Hovers: on a key of any Flink configuration (file, ConfigMap block, flinkConfiguration map) the option's type,
- * default, versions and the value Flink will use; on a rule code in a suppression comment, what the rule checks.
+ * default, versions and the value Flink will use; on a rule code in a suppression comment, what the rule checks;
+ * on a Beam version or coordinate in a build file, and on KafkaIO reads and checkpoint intervals in job code, what
+ * the core hovers say about them in the context of the whole project.
  */
 import type { Hover } from "vscode-languageserver/node";
+import { buildHoverAt } from "../core/hover/buildHover";
+import { javaHover } from "../core/hover/javaHover";
 import type { OptionInfo } from "../core/knowledge/options";
 import type { ConfigEntry, FileFacts, FlinkConfig } from "../core/model";
 import { ruleDocsUrl } from "../core/rules/docsUrl";
@@ -115,6 +119,14 @@ function suppressionHover(text: string, p: Position): Hover | undefined {
   return undefined;
 }
 
+/** Build files and job code: the Beam version and its runners; reads and checkpoint intervals. */
+function projectHover(facts: FileFacts, p: Position, project: ProjectModel | undefined): Hover | undefined {
+  if (!project) return undefined;
+  // Flags passed to a pipeline live in build scripts, launch files and FlinkDeployments as well as in code.
+  const found = (facts.build ? buildHoverAt(project, facts.file, p) : undefined) ?? javaHover(project, facts.file, p);
+  return found && { contents: { kind: "markdown", value: found.markdown }, range: found.range };
+}
+
 export function hoverAt(facts: FileFacts, p: Position, project: ProjectModel | undefined): Hover | undefined {
-  return suppressionHover(facts.text, p) ?? configHover(facts, p, project);
+  return suppressionHover(facts.text, p) ?? configHover(facts, p, project) ?? projectHover(facts, p, project);
 }

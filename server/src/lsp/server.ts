@@ -28,10 +28,14 @@ import { engineOptions, maxFileBytes, resolveSettings } from "./settings";
 import { pathToUri, uriToPath } from "./uris";
 import { WorkspaceHost } from "./workspaceHost";
 
-/** Files the server reads; watched so that edits outside the editor (git checkout, generators) are seen. */
-const WATCHED_GLOBS = [
-  "**/*.{yaml,yml,properties,gradle,kts,toml,xml,java}",
+/**
+ * Files the server reads; watched so that edits outside the editor (git checkout, generators) are seen. Every
+ * name `isCandidateFile` accepts matches one of them (shell scripts and launch configurations pass Beam flags).
+ */
+export const WATCHED_GLOBS = [
+  "**/*.{yaml,yml,properties,gradle,kts,toml,xml,java,sh}",
   "**/{Dockerfile,Dockerfile.*,*.dockerfile}",
+  "**/.vscode/launch.json",
 ];
 
 export class LintServer {

@@ -4,9 +4,8 @@
  * file returns the project roots whose findings may have changed.
  */
 import { readFile } from "node:fs/promises";
-import { isCandidateFile } from "../core/documents/index";
-import { relativeTo, Workspace } from "../core/workspace/workspace";
-import { collectFiles, SKIPPED_FOLDERS } from "../node/walk";
+import { Workspace } from "../core/workspace/workspace";
+import { collectFiles, isCollectable } from "../node/walk";
 import { pathToUri, uriToPath } from "./uris";
 
 function under(path: string, folder: string): boolean {
@@ -129,13 +128,10 @@ export class WorkspaceHost {
     return this.workspace.setFile(path, text);
   }
 
-  /** Whether a file created on disk belongs to the workspace (same rules as the initial load). */
+  /** Whether a file created on disk belongs to the workspace (same rules as the initial load, .gitignore too). */
   private admits(path: string, maxFileBytes: number): boolean {
     const folder = this.folderOf(path);
-    if (!folder || !isCandidateFile(path)) return false;
-    const segments = relativeTo(folder, path).split("/").slice(0, -1);
-    if (segments.some((s) => SKIPPED_FOLDERS.has(s))) return false;
-    return collectFiles([path], { cwd: folder, maxFileBytes }).files.includes(path);
+    return folder !== undefined && isCollectable(path, folder, { maxFileBytes });
   }
 
   /** A watched file was created, changed or deleted on disk. Open documents keep their editor text. */

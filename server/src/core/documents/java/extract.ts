@@ -154,6 +154,8 @@ export class Extractor {
 
   /** What fix builders keep: the text and its line index, not the syntax trees. */
   private readonly layout: Layout;
+  /** `read` / `readBytes` when the file imports them statically from KafkaIO: `read().withTopic(…)` is a read. */
+  private readonly staticReads: ReadonlySet<string>;
 
   constructor(
     readonly file: string,
@@ -161,6 +163,7 @@ export class Extractor {
     readonly index: LineIndex,
   ) {
     this.layout = { text, index };
+    this.staticReads = staticKafkaReads(text);
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -556,6 +559,9 @@ export class Extractor {
     const simple = owner && !ownerIsVariable ? owner.slice(owner.lastIndexOf(".") + 1) : undefined;
     const args = this.evalAll(e.args, scope);
     if (receiver) return this.callOn(receiver, e, args, scope);
+    // A method of the class with the same name shadows the static import, whatever its parameters.
+    if (!e.target && e.args.length === 0 && this.staticReads.has(e.name) && !this.methods.has(e.name))
+      return this.newRead(e, scope);
     if (simple) {
       const r = this.staticCall(simple, e, args, scope);
       if (r !== undefined) return r === null ? undefined : r;
@@ -1161,6 +1167,19 @@ function typedObject(type: string, name: string, parameter = false): Obj | undef
     return { t: "map", m };
   }
   return undefined;
+}
+
+const KAFKA_IO_STATIC_IMPORT = /^[ \t]*import\s+static\s+org\.apache\.beam\.sdk\.io\.kafka\.KafkaIO\.(\w+|\*)\s*;/gm;
+
+/** The KafkaIO factory methods the file imports statically (`import static …KafkaIO.read;`, `…KafkaIO.*;`). */
+function staticKafkaReads(text: string): Set<string> {
+  const names = new Set<string>();
+  for (const m of text.matchAll(KAFKA_IO_STATIC_IMPORT)) {
+    for (const name of m[1] === "*" ? ["read", "readBytes"] : [m[1]]) {
+      if (name === "read" || name === "readBytes") names.add(name);
+    }
+  }
+  return names;
 }
 
 function flattenMembers(members: Member[]): Member[] {
