@@ -26,7 +26,7 @@ const DOCUMENT_SELECTOR: DocumentSelector = [
   {
     scheme: "file",
     pattern:
-      "**/{*.yaml,*.yml,build.gradle,build.gradle.kts,settings.gradle,settings.gradle.kts,gradle.properties,pom.xml,*.versions.toml,Dockerfile,Dockerfile.*,*.dockerfile}",
+      "**/{*.yaml,*.yml,build.gradle,build.gradle.kts,settings.gradle,settings.gradle.kts,gradle.properties,pom.xml,*.versions.toml,Dockerfile,Dockerfile.*,*.dockerfile,*.sh,.vscode/launch.json}",
   },
 ];
 
