@@ -9,6 +9,7 @@ import {
   type CodeAction,
   CodeActionRequest,
   type Diagnostic,
+  DidChangeConfigurationNotification,
   type TextDocumentEdit,
   type TextEdit,
 } from "vscode-languageserver-protocol/node";
@@ -127,6 +128,17 @@ test("diagnostics of an older version get no fixes, only suppression and documen
     list.map((a) => a.title),
     ["Disable BFL001 for this line", "Disable BFL001 for this file", "Show documentation for BFL001"],
   );
+});
+
+test("a diagnostic of an earlier run on the same text still gets its fixes", async (t) => {
+  const client = await startServer(t, { fixture: "actions", initializationOptions: { debounceMs: 0 } });
+  const { uri, byCode } = await opened(client);
+  // A settings change runs the project again: same text, new diagnostics, while the editor may still send the old.
+  const again = client.nextDiagnostics(uri, (p) => p.version === 1);
+  await client.conn.sendNotification(DidChangeConfigurationNotification.type, { settings: {} });
+  assert.notDeepEqual((await again).diagnostics[0].data, byCode("BFL001")[0].data, "a new run was published");
+  const list = await actions(client, uri, byCode("BFL001"));
+  assert.equal(list[0].title, "Remove the unused suppression comment");
 });
 
 test("fix-all applies only safe fixes, analysing first when the document changed since the last run", async (t) => {

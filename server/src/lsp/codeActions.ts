@@ -45,19 +45,19 @@ function currentFindings(ctx: ActionContext): Finding[] | undefined {
 }
 
 /**
- * The finding a diagnostic was made from: found by its data when the client returns it, else (clients that drop
- * `data`) by code and range among the findings of the current version.
+ * The finding a diagnostic was made from: found by its data when the client returns it, else by code and range
+ * among the findings of the current version: for clients that drop `data`, and for a diagnostic of an earlier run
+ * on the same text (a run for another file of the project can publish while the client asks).
  */
 function findingOf(ctx: ActionContext, diagnostic: Diagnostic): Finding | undefined {
   const findings = currentFindings(ctx);
   if (!findings) return undefined;
   const data = diagnostic.data;
-  if (isDiagnosticData(data)) {
-    if (data.analysis !== ctx.state?.snapshot.id) return undefined;
+  if (isDiagnosticData(data) && data.analysis === ctx.state?.snapshot.id) {
     const finding = findings[data.index];
     return finding?.rule === data.rule ? finding : undefined;
   }
-  if (data !== undefined) return undefined;
+  if (data !== undefined && !isDiagnosticData(data)) return undefined;
   return findings.find(
     (f) =>
       f.rule === diagnostic.code &&

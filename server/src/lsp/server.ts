@@ -186,15 +186,32 @@ export class LintServer {
     const dynamic = this.capabilities.workspace;
     // The connection only accepts this handler once the client said it sends folder changes.
     if (dynamic?.workspaceFolders) this.watchWorkspaceFolders();
+    // A client that refuses a registration (eglot 1.9 cannot watch brace globs) still gets the workspace read.
     if (dynamic?.didChangeConfiguration?.dynamicRegistration) {
-      await this.connection.client.register(DidChangeConfigurationNotification.type, { section: SETTINGS_SECTION });
+      await this.register("settings changes", () =>
+        this.connection.client.register(DidChangeConfigurationNotification.type, { section: SETTINGS_SECTION }),
+      );
     }
     if (dynamic?.didChangeWatchedFiles?.dynamicRegistration) {
-      await this.connection.client.register(DidChangeWatchedFilesNotification.type, {
-        watchers: WATCHED_GLOBS.map((globPattern) => ({ globPattern })),
-      });
+      await this.register("file watching", () =>
+        this.connection.client.register(DidChangeWatchedFilesNotification.type, {
+          watchers: WATCHED_GLOBS.map((globPattern) => ({ globPattern })),
+        }),
+      );
     }
-    await this.loadFolders(this.host.folderPaths());
+    const folders = this.host.folderPaths();
+    this.connection.console.info(
+      `Beam & Flink Lint server started (Node ${process.version}); workspace folders: ${folders.join(", ") || "none"}`,
+    );
+    await this.loadFolders(folders);
+  }
+
+  private async register(what: string, register: () => Promise<unknown>): Promise<void> {
+    try {
+      await register();
+    } catch (e) {
+      this.connection.console.warn(`The editor refused ${what} (${errorText(e)}); going on without it.`);
+    }
   }
 
   /** Reads the folders from disk with progress, then re-analyses the projects that have open documents. */

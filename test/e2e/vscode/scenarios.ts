@@ -1,0 +1,186 @@
+/**
+ * What a VS Code user does with the extension, and what they must see. Each scenario gets a fresh copy of its
+ * workspace (test/e2e/workspaces/<workspace>) in a fresh workbench, and saves a screenshot of the moment that shows
+ * the feature.
+ */
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { type Problem, problemKey, type Workbench } from "./workbench";
+
+export interface ScenarioContext {
+  /** The workspace folder (a fresh copy). */
+  folder: string;
+  /** Saves a screenshot as `<scenario>.png`. */
+  screenshot(): Promise<void>;
+}
+
+export interface Scenario {
+  workspace: string;
+  run(wb: Workbench, ctx: ScenarioContext): Promise<void>;
+}
+
+const JAVA = "src/main/java/com/example/orders/OrdersPipeline.java";
+const CONFIG_MAP = "k8s/flink-config.yaml";
+const DOCS = "https://github.com/beam-flink-lint/beam-flink-lint/blob/main/docs/rules/";
+
+/** What the seed project shows in the Problems panel when it is opened. */
+const SEED_PROBLEMS = [
+  "build.gradle 14:58 error BFL301",
+  `${CONFIG_MAP} 10:3 warning BFL101`,
+  `${CONFIG_MAP} 13:5 warning BFL103`,
+  `${CONFIG_MAP} 15:41 warning BFL106`,
+  `${JAVA} 14:9 error BFL404`,
+  `${JAVA} 25:91 warning BFL401`,
+];
+
+/** A test for waitForProblems: the panel lists exactly these problems (in any order). */
+function exactly(expected: string[]): (problems: Problem[]) => true | string {
+  const want = [...expected].sort();
+  return (problems) => {
+    const got = problems.map(problemKey).sort();
+    return JSON.stringify(got) === JSON.stringify(want) || `Problems panel: ${JSON.stringify(got)}`;
+  };
+}
+
+export const SCENARIOS: Record<string, Scenario> = {
+  /** A Beam job on the Flink runner: build file, KafkaIO code and a ConfigMap with flink-conf.yaml. */
+  "seed-problems": {
+    workspace: "seed",
+    async run(wb, ctx) {
+      await wb.openFile("build.gradle");
+      const problems = await wb.waitForProblems("the seed project's problems", exactly(SEED_PROBLEMS));
+      for (const p of problems) assert.equal(p.href, `${DOCS}${p.code}.md`, `${problemKey(p)} links to its page`);
+      const bfl301 = problems.find((p) => p.code === "BFL301");
+      assert.match(bfl301?.message ?? "", /^Beam 2\.56\.0 has a known bug in the Flink runner/);
+      assert.equal(await wb.page.getAttribute('[id="status.problems"]', "aria-label"), "Errors: 2, Warnings: 4");
+      await wb.focusEditor();
+      await ctx.screenshot();
+      await wb.page.waitForSelector(".part.editor .squiggly-error", { timeout: 10_000 });
+    },
+  },
+
+  /** The lightbulb's "Upgrade Beam" fix in build.gradle. */
+  "quick-fix-BFL301": {
+    workspace: "seed",
+    async run(wb, ctx) {
+      await wb.openFile("build.gradle");
+      await wb.waitForProblems("BFL301", (ps) => ps.some((p) => p.code === "BFL301") || "no BFL301");
+      await wb.goTo(14, 58);
+      const titles = await wb.quickFixMenu();
+      assert.ok(titles.includes("Upgrade Beam to 2.64.0"), `quick fixes: ${JSON.stringify(titles)}`);
+      await ctx.screenshot();
+      await wb.choose("Upgrade Beam to 2.64.0");
+      await wb.waitForEditorLine(14, "    runtimeOnly 'org.apache.beam:beam-runners-flink-1.17:2.64.0'");
+      await wb.waitForProblems("BFL301 to go", exactly(SEED_PROBLEMS.filter((p) => !p.endsWith("BFL301"))));
+    },
+  },
+
+  /** editor.codeActionsOnSave with source.fixAll.beamFlinkLint applies the safe fixes, and only those. */
+  "fix-on-save": {
+    workspace: "fix-on-save",
+    async run(wb, ctx) {
+      await wb.openFile("flink-conf.yaml");
+      await wb.waitForProblems(
+        "the findings of flink-conf.yaml",
+        exactly([
+          "flink-conf.yaml 3:1 warning BFL103",
+          "flink-conf.yaml 7:37 warning BFL106",
+          "flink-conf.yaml 8:25 error BFL114",
+          "flink-conf.yaml 9:1 warning BFL102",
+        ]),
+      );
+      await wb.press("Control+End");
+      await wb.type("# reviewed");
+      await wb.press("Control+S");
+      const expected = [
+        "jobmanager.rpc.address: flink-jobmanager",
+        "taskmanager.numberOfTaskSlots: 4",
+        "state.backend.type: rocksdb",
+        "state.checkpoints.dir: s3://flink-state/checkpoints",
+        "execution.checkpointing.interval: 30 s",
+        "restart-strategy.type: fixed-delay",
+        "restart-strategy.fixed-delay.delay: 10 ms",
+        "high-availability.type: kubernetes",
+        "taskmanager.memory.proces.size: 4096m",
+        "# reviewed",
+      ];
+      await wb.until("the saved file to hold the safe fixes", async () => {
+        const saved = readFileSync(join(ctx.folder, "flink-conf.yaml"), "utf8");
+        return saved === expected.join("\n") || `saved: ${JSON.stringify(saved)}`;
+      });
+      const shown = await wb.visibleLines();
+      assert.deepEqual(
+        expected.map((_, i) => shown.get(i + 1)),
+        expected,
+      );
+      await wb.waitForProblems(
+        "only the findings with unsafe fixes to stay",
+        exactly(["flink-conf.yaml 8:25 error BFL114", "flink-conf.yaml 9:1 warning BFL102"]),
+      );
+      await ctx.screenshot();
+    },
+  },
+
+  /** A checkpoint interval typed into the ConfigMap changes what the Java file's finding says. */
+  "cross-file": {
+    workspace: "seed",
+    async run(wb, ctx) {
+      await wb.openFile(JAVA);
+      await wb.waitForProblems("the seed project's problems", exactly(SEED_PROBLEMS));
+      await wb.openFile(CONFIG_MAP);
+      await wb.press("Control+End");
+      await wb.type("    execution.checkpointing.interval: 1 min");
+      await wb.waitForProblems(
+        "BFL404 in the Java file to become a warning and BFL101 to go",
+        exactly([
+          "build.gradle 14:58 error BFL301",
+          `${CONFIG_MAP} 13:5 warning BFL103`,
+          `${CONFIG_MAP} 15:41 warning BFL106`,
+          `${JAVA} 14:9 warning BFL404`,
+          `${JAVA} 25:91 warning BFL401`,
+        ]),
+      );
+      await ctx.screenshot();
+    },
+  },
+
+  /** Hover over a deprecated key: the option's facts, the finding, and the finding's code linking to its page. */
+  hover: {
+    workspace: "seed",
+    async run(wb, ctx) {
+      await wb.openFile(CONFIG_MAP);
+      await wb.waitForProblems("BFL103", (ps) => ps.some((p) => p.code === "BFL103") || "no BFL103");
+      await wb.goTo(13, 8);
+      const hover = await wb.hover((text) => text.includes("Default:") && text.includes("BFL103"));
+      assert.match(hover.text, /state\.backend is a deprecated key: use state\.backend\.type/);
+      assert.match(hover.text, /state\.backend\.type · String/);
+      assert.match(hover.text, /Default: none/);
+      assert.ok(
+        hover.links.some((l) => l.text === "BFL103" && l.href === `${DOCS}BFL103.md`),
+        `links: ${JSON.stringify(hover.links)}`,
+      );
+      await ctx.screenshot();
+    },
+  },
+
+  /** The status bar shows the detected Flink version; Show Output and Restart Language Server work. */
+  "status-and-commands": {
+    workspace: "seed",
+    async run(wb, ctx) {
+      await wb.openFile("build.gradle");
+      // Until the workspace folder is read, the project is the open file alone.
+      const item = await wb.statusItem("beam-flink-lint.beam-flink-lint", (text) => text === "Flink 1.17 · 4 files");
+      assert.match(item.label, /Flink 1\.17 from the Beam Flink runner artifact \(build\.gradle\)/);
+      await wb.command("Beam & Flink Lint: Show Output");
+      const started = (lines: string[]) => lines.filter((l) => l.includes("Beam & Flink Lint server started")).length;
+      await wb.outputLines((lines) => started(lines) === 1);
+      assert.equal(await wb.outputChannel(), "Beam & Flink Lint");
+      await wb.command("Beam & Flink Lint: Restart Language Server");
+      await wb.outputLines((lines) => started(lines) === 2);
+      await wb.statusItem("beam-flink-lint.beam-flink-lint", (text) => text === "Flink 1.17 · 4 files");
+      await ctx.screenshot();
+      await wb.waitForProblems("the problems after the restart", exactly(SEED_PROBLEMS));
+    },
+  },
+};
