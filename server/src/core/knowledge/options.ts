@@ -196,10 +196,26 @@ const PASS_THROUGH = raw.passThrough.map((p) => ({ ...p, re: placeholderRegExp(p
 // ---------------------------------------------------------------------------------------------
 // Versions
 
-function minorParts(minor: string): [number, number] {
+/**
+ * Answers per distinct string, for the lookups every rule makes for every entry on every keystroke. Bounded, since
+ * the strings come from the files: when full it starts over.
+ */
+function memo<T>(compute: (key: string) => T, limit = 5000): (key: string) => T {
+  const cache = new Map<string, T>();
+  return (key) => {
+    const hit = cache.get(key);
+    if (hit !== undefined || cache.has(key)) return hit as T;
+    if (cache.size >= limit) cache.clear();
+    const value = compute(key);
+    cache.set(key, value);
+    return value;
+  };
+}
+
+const minorParts = memo((minor: string): [number, number] => {
   const m = /^v?(\d+)[._](\d+)/.exec(minor);
   return m ? [Number(m[1]), Number(m[2])] : [Number.NaN, Number.NaN];
-}
+});
 
 /** Orders `major.minor` strings numerically (1.9 < 1.10 < 2.0). */
 export function compareMinors(a: string, b: string): number {
@@ -209,12 +225,12 @@ export function compareMinors(a: string, b: string): number {
 }
 
 /** The catalogue minor that stands for `minor`: versions outside the data are read as its nearest end. */
-export function catalogueMinor(minor: string): string {
+export const catalogueMinor = memo((minor: string): string => {
   if (compareMinors(minor, FLINK_MINORS[0]) < 0) return FLINK_MINORS[0];
   if (compareMinors(minor, DEVELOPMENT_MINOR) > 0) return DEVELOPMENT_MINOR;
   const [major, min] = minorParts(minor);
   return `${major}.${min}`;
-}
+});
 
 /** Whether a fact with this range applies in `minor` (undefined = the newest minor). */
 export function inRange(range: MinorRange, minor?: string): boolean {
@@ -253,8 +269,11 @@ export function defaultIn(option: OptionInfo, minor?: string): string | undefine
 
 /** The option whose canonical key is `key` (exact, or a `<name>` family such as `metrics.reporter.<name>.interval`). */
 export function lookupOption(key: string): OptionInfo | undefined {
-  return BY_KEY.get(key) ?? PATTERNS.find((p) => p.re.test(key))?.option;
+  return BY_KEY.get(key) ?? familyOf(key);
 }
+
+/** The most specific `<name>` family whose pattern matches `key`. */
+const familyOf = memo((key: string): OptionInfo | undefined => PATTERNS.find((p) => p.re.test(key))?.option);
 
 /**
  * Options that read `key` as a deprecated or fallback key, deprecated first. Where several options read the same
@@ -276,9 +295,7 @@ export function optionForAlias(key: string): OptionInfo | undefined {
   return optionsForAlias(key)[0]?.option;
 }
 
-export function isPassThrough(key: string): boolean {
-  return PASS_THROUGH.some((p) => p.re.test(key));
-}
+export const isPassThrough = memo((key: string): boolean => PASS_THROUGH.some((p) => p.re.test(key)));
 
 /** What the pass-through prefix of `key` is for, e.g. "copied into the Hadoop Configuration …". */
 export function passThroughScope(key: string): string | undefined {
@@ -287,11 +304,18 @@ export function passThroughScope(key: string): string | undefined {
 
 /** How Flink `minor` (undefined = the newest minor) treats `key`. */
 export function isOptionKnown(key: string, minor?: string): KeyStatus {
+  return keyStatusIn(minor ?? "")(key);
+}
+
+/** One memo of key statuses per minor ("" = the newest). */
+const keyStatusIn = memo((minor: string) => memo((key: string) => computeKeyStatus(key, minor || undefined)), 50);
+
+function computeKeyStatus(key: string, minor?: string): KeyStatus {
   const exact = BY_KEY.get(key);
   if (exact && existsIn(exact, minor)) return "current";
   const aliases = optionsForAlias(key);
   if (aliases.some((a) => existsIn(a.option, minor))) return "alias";
-  const family = PATTERNS.find((p) => p.re.test(key))?.option;
+  const family = familyOf(key);
   if (family && existsIn(family, minor)) return "current";
   const map = mapOptionAbove(key);
   if (map && existsIn(map, minor)) return "current";
@@ -378,6 +402,13 @@ function loose(key: string): string {
  * mistake, a real key that ends with what was written (a dropped prefix), then keys within a small edit distance.
  */
 export function suggestKeys(key: string, minor?: string, max = 3): string[] {
+  // Scoring every known key costs about a millisecond: once per distinct key, not once per keystroke.
+  return suggestionsIn(minor ?? "")(key).slice(0, max);
+}
+
+const suggestionsIn = memo((minor: string) => memo((key: string) => rankSuggestions(key, minor || undefined)), 50);
+
+function rankSuggestions(key: string, minor: string | undefined): string[] {
   const candidates = allOptionKeys(minor);
   const scored = new Map<string, number>();
   const offer = (k: string, score: number) => {
@@ -397,6 +428,9 @@ export function suggestKeys(key: string, minor?: string, max = 3): string[] {
   }
   return [...scored.entries()]
     .sort((a, b) => a[1] - b[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
-    .slice(0, max)
+    .slice(0, SUGGESTIONS_KEPT)
     .map(([k]) => k);
 }
+
+/** More than any caller shows. */
+const SUGGESTIONS_KEPT = 10;

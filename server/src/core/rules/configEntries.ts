@@ -13,7 +13,7 @@ import {
   optionForAlias,
   optionsForAlias,
 } from "../knowledge/options";
-import type { ConfigEntry, FlinkConfig } from "../model";
+import type { ConfigEntry, FileFacts, FlinkConfig } from "../model";
 import { LineIndex, type Range, type TextEdit } from "../text";
 import { type ProjectModel, parseMinor } from "../workspace/project";
 import type { RuleContext } from "./types";
@@ -71,11 +71,20 @@ export function flinkMinorFor(project: ProjectModel, config: FlinkConfig): strin
   return own ? `${own.major}.${own.minor}` : project.flinkVersion?.minor;
 }
 
+/** Line indexes of the files rules read text from, kept while the file's facts are (one per version of the file). */
+const lineIndexes = new WeakMap<FileFacts, LineIndex>();
+
 /** The source text of a single-line range of a project file. */
 export function textAt(project: ProjectModel, file: string, range: Range): string {
-  const text = project.fileFacts(file)?.text ?? "";
-  const index = new LineIndex(text);
-  return text.slice(index.offsetAt(range.start), index.offsetAt(range.end));
+  const facts = project.fileFacts(file);
+  if (!facts) return "";
+  let index = lineIndexes.get(facts);
+  if (!index) {
+    // Building the index walks the whole file: once per file, not once per finding.
+    index = new LineIndex(facts.text);
+    lineIndexes.set(facts, index);
+  }
+  return facts.text.slice(index.offsetAt(range.start), index.offsetAt(range.end));
 }
 
 function unquote(written: string): { inner: string; wrap: (s: string) => string } {

@@ -12,7 +12,7 @@ import { parseXml, type XmlElement } from "./xml";
 export function readPom(file: string, text: string): FileFacts {
   const facts = emptyFacts(file, "maven", text);
   const index = new LineIndex(text);
-  const { root, firstError } = parseXml(text);
+  const { root, firstError, tooDeep } = parseXml(text);
   const reader = new PomReader(text, index);
   if (root) {
     reader.checkTags(root);
@@ -24,7 +24,9 @@ export function readPom(file: string, text: string): FileFacts {
     const at = Number.isFinite(firstError) ? firstError : text.length;
     facts.syntaxErrors.push({
       range: index.rangeOf(at, Math.min(text.length, at + 1)),
-      message: "pom.xml is not well-formed XML here, so Maven cannot read it.",
+      message: tooDeep
+        ? "pom.xml nests elements hundreds of levels deep here, too deep to be read; no project needs that nesting."
+        : "pom.xml is not well-formed XML here, so Maven cannot read it.",
     });
   }
   return facts;

@@ -34,12 +34,15 @@ export function readToml(text: string): { entries: TomlEntry[]; problems: TomlPr
 }
 
 const BARE_KEY = /[A-Za-z0-9_-]/;
+/** Arrays and inline tables nest a level or two in a catalog; deeper ones are kept as raw text, not descended. */
+const MAX_NESTING = 64;
 const ESCAPES: Record<string, string> = { n: "\n", t: "\t", r: "\r", b: "\b", f: "\f", '"': '"', "\\": "\\" };
 
 class TomlReader {
   readonly entries: TomlEntry[] = [];
   readonly problems: TomlProblem[] = [];
   private i = 0;
+  private nesting = 0;
 
   constructor(private readonly text: string) {}
 
@@ -83,7 +86,8 @@ class TomlReader {
   private value(keys: TomlKey[]): void {
     this.skipSpaces();
     if (this.text[this.i] === "{") {
-      this.inlineTable(keys);
+      if (this.nesting >= MAX_NESTING) this.entries.push({ keys, value: this.rawNested() });
+      else this.inlineTable(keys);
       return;
     }
     const v = this.scalarOrArray();
@@ -91,6 +95,15 @@ class TomlReader {
   }
 
   private inlineTable(keys: TomlKey[]): void {
+    this.nesting++;
+    try {
+      this.inlineTableBody(keys);
+    } finally {
+      this.nesting--;
+    }
+  }
+
+  private inlineTableBody(keys: TomlKey[]): void {
     const open = this.i++;
     for (;;) {
       this.skipSpaces();
@@ -126,6 +139,33 @@ class TomlReader {
   }
 
   private array(): TomlValue {
+    if (this.nesting >= MAX_NESTING) return this.rawNested();
+    this.nesting++;
+    try {
+      return this.arrayBody();
+    } finally {
+      this.nesting--;
+    }
+  }
+
+  /** Brackets nested too deep to descend: their text up to the matching bracket or the end of the line. */
+  private rawNested(): TomlValue {
+    const start = this.i;
+    let depth = 0;
+    let j = start;
+    for (; j < this.text.length && this.text[j] !== "\n" && this.text[j] !== "\r"; j++) {
+      const c = this.text[j];
+      if (c === "[" || c === "{") depth++;
+      else if ((c === "]" || c === "}") && --depth === 0) {
+        j++;
+        break;
+      }
+    }
+    this.i = j;
+    return { kind: "other", raw: this.text.slice(start, j), start, end: j };
+  }
+
+  private arrayBody(): TomlValue {
     const start = this.i++;
     const items: TomlValue[] = [];
     for (;;) {

@@ -3,7 +3,17 @@
  * directly keeps only what the pom reader needs (names, where content starts and ends, closing names) and costs
  * a fraction of building the library's full AST.
  */
-import { type DocumentCstNode, type ElementCstNode, type ElementCtx, parse } from "@xml-tools/parser";
+import type { DocumentCstNode, ElementCstNode, ElementCtx } from "@xml-tools/parser";
+
+type XmlParser = typeof import("@xml-tools/parser");
+
+let loaded: XmlParser | undefined;
+
+/** The parser builds its grammar on load: a server started for YAML files does not wait for it. */
+function xmlParser(): XmlParser {
+  loaded ??= require("@xml-tools/parser") as XmlParser;
+  return loaded;
+}
 
 type Token = ElementCtx["Name"][number];
 
@@ -27,10 +37,20 @@ export interface XmlDocument {
   root?: XmlElement;
   /** Offset of the first lexing or parsing error (NaN when it is at the end of the text). */
   firstError?: number;
+  /** Elements nested so deep (about a thousand levels) that the parser ran out of stack: nothing was read. */
+  tooDeep?: boolean;
 }
 
 export function parseXml(text: string): XmlDocument {
-  const { cst, lexErrors, parseErrors } = parse(text);
+  let parsed: ReturnType<XmlParser["parse"]>;
+  try {
+    parsed = xmlParser().parse(text);
+  } catch (e) {
+    // The parser descends once per element level; no pom nests anywhere near deep enough to get here.
+    if (e instanceof RangeError) return { tooDeep: true, firstError: 0 };
+    throw e;
+  }
+  const { cst, lexErrors, parseErrors } = parsed;
   const rootNode = (cst as DocumentCstNode).children.element?.[0];
   const doc: XmlDocument = { root: rootNode && element(rootNode, undefined) };
   const firstError = lexErrors[0]?.offset ?? parseErrors[0]?.token.startOffset;

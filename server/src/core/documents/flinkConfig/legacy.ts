@@ -12,11 +12,15 @@ export interface SourceLine {
   text: string;
   line: number;
   character: number;
+  /** The last line of the host file: deleting it cannot take a line break after it. */
+  last?: boolean;
 }
 
 export function fileLines(index: LineIndex): SourceLine[] {
   const out: SourceLine[] = [];
-  for (let line = 0; line < index.lineCount; line++) out.push({ text: index.lineText(line), line, character: 0 });
+  for (let line = 0; line < index.lineCount; line++) {
+    out.push({ text: index.lineText(line), line, character: 0, last: line === index.lineCount - 1 });
+  }
   return out;
 }
 
@@ -63,7 +67,9 @@ export function readLegacyLines(lines: readonly SourceLine[]): LegacyReadResult 
       valueRange: at(valueStart, valueStart + value.length),
       deleteRange: {
         start: { line: src.line, character: 0 },
-        end: { line: src.line + 1, character: 0 },
+        end: src.last
+          ? { line: src.line, character: src.character + src.text.length }
+          : { line: src.line + 1, character: 0 },
       },
       nested: false,
       templated: hasTemplate(value),

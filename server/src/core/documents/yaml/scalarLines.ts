@@ -60,7 +60,13 @@ function literalBlock(src: YamlSource, node: Scalar, value: string): ScalarLines
   const lines: SourceLine[] = [];
   for (let line = headerLine + 1; line <= lastLine; line++) {
     const text = src.index.lineText(line);
-    lines.push({ text: text.slice(indent), line: src.hostLine(line), character: indent });
+    const hostLine = src.hostLine(line);
+    lines.push({
+      text: text.slice(indent),
+      line: hostLine,
+      character: indent,
+      last: hostLine === src.host.lineCount - 1,
+    });
   }
   return { lines, exact: true, block: { ...block, indent, lastContentLine: src.hostLine(lastLine) } };
 }

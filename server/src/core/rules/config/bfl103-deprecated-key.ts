@@ -30,15 +30,23 @@ function removal(key: string, minor: string | undefined): string | undefined {
   return minor === undefined || compareMinors(last, minor) <= 0 ? last : undefined;
 }
 
+/** The last entry of each key: the one Flink reads. */
+function lastEntries(config: FlinkConfig): Map<string, ConfigEntry> {
+  const last = new Map<string, ConfigEntry>();
+  for (const e of config.entries) last.set(e.key, e);
+  return last;
+}
+
 function reportDeprecated(
   ctx: RuleContext,
   config: FlinkConfig,
+  lastByKey: ReadonlyMap<string, ConfigEntry>,
   entry: ConfigEntry,
   target: OptionInfo,
   minor?: string,
 ) {
   const file = config.file;
-  const winner = [...config.entries].reverse().find((e) => e.key === target.key);
+  const winner = lastByKey.get(target.key);
   if (winner) {
     // Flink reads the new key first, so this line has no effect; deleting it cannot change anything.
     ctx.report({
@@ -106,13 +114,14 @@ export const rule: Rule = {
     for (const config of ctx.project.flinkConfigs) {
       const cctx = contextFor(ctx, config);
       const minor = flinkMinorFor(ctx.project, config);
+      const lastByKey = lastEntries(config);
       for (const entry of config.entries) {
         // `state: {backend: {type: …}}` has a `state.backend` parent that is not the deprecated option.
         if (entry.valueKind === "mapping") continue;
         const status = isOptionKnown(entry.key, minor);
         if (status === "current" || status === "alias") {
           const target = replacements(entry.key, minor)[0];
-          if (target) reportDeprecated(cctx, config, entry, target, minor);
+          if (target) reportDeprecated(cctx, config, lastByKey, entry, target, minor);
           continue;
         }
         if (status !== "other-version") continue;

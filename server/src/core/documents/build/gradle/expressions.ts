@@ -42,7 +42,12 @@ export interface Arg {
   value: Parsed;
 }
 
+/** Parentheses, calls and maps nest a few levels in a build script; deeper values are read as computed. */
+const MAX_NESTING = 100;
+
 export class ExpressionReader {
+  private nesting = 0;
+
   constructor(
     protected readonly tokens: Token[],
     protected readonly index: LineIndex,
@@ -85,6 +90,21 @@ export class ExpressionReader {
 
   /** A value: strings, references, `+` concatenations, map literals, calls; anything else is computed. */
   protected expression(i: number): { parsed: Parsed; next: number } {
+    if (this.nesting >= MAX_NESTING) {
+      const end = this.skipRest(i);
+      const start = this.tokens[i]?.start ?? this.index.text.length;
+      const value = computedExpr(this.index, start, end > i ? this.tokens[end - 1].end : start);
+      return { parsed: { kind: "value", value }, next: end };
+    }
+    this.nesting++;
+    try {
+      return this.operands(i);
+    } finally {
+      this.nesting--;
+    }
+  }
+
+  private operands(i: number): { parsed: Parsed; next: number } {
     const t = this.tokens;
     const first = this.primary(i);
     let parsed = first.parsed;
