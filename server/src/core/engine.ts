@@ -4,6 +4,7 @@
  */
 import { type EngineOptions, type RuleSetting, ruleMatches } from "./config";
 import { compareFindings, type Finding, type Severity } from "./findings";
+import type { FileFacts } from "./model";
 import { ALL_RULES, findRule } from "./rules/index";
 import type { Rule, RuleContext } from "./rules/types";
 import { annotationSuppressions, parseSuppressionComments, type Suppression, suppressionMatches } from "./suppressions";
@@ -56,6 +57,18 @@ function isRuleOff(rule: Rule, project: ProjectModel, options: EngineOptions): b
   return effectiveSeverity(rule, rule.meta.severity, project, options) === undefined;
 }
 
+/** Suppression comments per read of a file: a keystroke in one file does not scan the project's others again. */
+const commentCache = new WeakMap<FileFacts, Suppression[]>();
+
+function commentSuppressions(f: FileFacts): Suppression[] {
+  let found = commentCache.get(f);
+  if (!found) {
+    found = parseSuppressionComments(f.file, new LineIndex(f.text));
+    commentCache.set(f, found);
+  }
+  return found;
+}
+
 export function analyzeProject(
   project: ProjectModel,
   options: EngineOptions = {},
@@ -100,9 +113,7 @@ export function analyzeProject(
   // Suppressions: comments in every file, annotations on Kubernetes objects.
   const suppressions: Suppression[] = [];
   if (!options.noInlineConfig) {
-    for (const f of project.files) {
-      suppressions.push(...parseSuppressionComments(f.file, new LineIndex(f.text)));
-    }
+    for (const f of project.files) suppressions.push(...commentSuppressions(f));
     suppressions.push(...annotationSuppressions(project.k8sObjects));
   }
   const used = new Set<Suppression>();

@@ -106,9 +106,13 @@ export class LineIndex {
     return { start: pos(line, 0), end: pos(line, this.lineEnd(line) - this.lineStarts[line]) };
   }
 
+  private eolFound?: string;
+
   /** The line break the text uses most (for edits that insert lines). */
   get eol(): string {
-    return this.text.includes("\r\n") ? "\r\n" : "\n";
+    // Looked up once: readers ask for it per edit they build, and the search walks the whole text.
+    this.eolFound ??= this.text.includes("\r\n") ? "\r\n" : "\n";
+    return this.eolFound;
   }
 }
 

@@ -98,7 +98,8 @@ export class Analyzer {
     this.generations.set(root, generation);
     if (trigger.uri) this.checkSize(trigger.uri, settings);
     const delay = trigger.reason === "change" || trigger.reason === "files" ? settings.debounceMs : 0;
-    await new Promise((resolve) => setTimeout(resolve, delay));
+    // Without a debounce, yielding once still lets changes already received supersede this run, without a timer.
+    await new Promise((resolve) => (delay > 0 ? setTimeout(resolve, delay) : setImmediate(resolve)));
     if (this.generations.get(root) !== generation) return;
     if (!settings.enable) this.clearRoot(root);
     else this.analyzeNow(root, settings);

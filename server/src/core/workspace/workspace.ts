@@ -56,6 +56,8 @@ export class Workspace {
   private readonly configCache = new Map<string, ProjectConfig>();
   /** Project root per folder; cleared when a root marker appears, disappears or a pom's modules change. */
   private readonly rootCache = new Map<string, string>();
+  /** Files per project root; dropped when files come or go or roots move, rebuilt on the next lookup. */
+  private byRoot: Map<string, string[]> | undefined;
 
   constructor(public options: WorkspaceOptions = {}) {}
 
@@ -85,6 +87,7 @@ export class Workspace {
       markerChange || (basename(file) === "pom.xml" && `${pomModules(old?.text)}` !== `${pomModules(text)}`);
     const moved = layoutChange ? this.rootsUnder(dirname(file)) : new Set<string>();
     this.files.set(file, { text });
+    if (!old || layoutChange) this.byRoot = undefined;
     if (layoutChange) this.rootCache.clear();
     if (PROJECT_CONFIG_NAMES.includes(basename(file))) this.invalidateProject(dirname(file));
     if (markerChange) this.configCache.clear();
@@ -101,6 +104,7 @@ export class Workspace {
     const marker = ROOT_MARKERS.has(basename(file));
     const moved = marker ? this.rootsUnder(dirname(file)) : new Set<string>();
     this.files.delete(file);
+    this.byRoot = undefined;
     if (marker) {
       this.rootCache.clear();
       for (const r of this.rootsUnder(dirname(file))) moved.add(r);
@@ -119,7 +123,9 @@ export class Workspace {
 
   private invalidateProject(root: string): void {
     this.configCache.delete(root);
-    for (const [file, entry] of this.files) if (this.projectRootOf(file) === root) entry.facts = undefined;
+    // Only facts already read can be stale; while a workspace loads there are none, and no root to look up.
+    for (const [file, entry] of this.files)
+      if (entry.facts && this.projectRootOf(file) === root) entry.facts = undefined;
   }
 
   /**
@@ -205,7 +211,17 @@ export class Workspace {
   }
 
   projectFiles(root: string): string[] {
-    return [...this.files.keys()].filter((f) => this.projectRootOf(f) === root && this.isIncluded(f, root)).sort();
+    if (!this.byRoot) {
+      // One pass over the workspace for every project's files: a scan per project is quadratic in a monorepo.
+      this.byRoot = new Map();
+      for (const file of this.files.keys()) {
+        const r = this.projectRootOf(file);
+        const list = this.byRoot.get(r);
+        if (list) list.push(file);
+        else this.byRoot.set(r, [file]);
+      }
+    }
+    return (this.byRoot.get(root) ?? []).filter((f) => this.isIncluded(f, root)).sort();
   }
 
   /** `options` replaces the workspace's own engine options for this call (per-folder editor settings). */
