@@ -1,10 +1,11 @@
 /**
  * `npm run bench`: generates the inputs from a seed, measures editing latency (with the floor parser and
  * yaml-language-server side by side), the default-debounce latency, cold start, memory and CLI throughput, and
- * writes bench/RESULTS.md and bench/latency.svg.
+ * writes bench/RESULTS.md, bench/latency.svg and the measurements themselves (bench/results.json).
  *
  * Options: `--seed=<n>`, `--edits=<n>` (measured edits per file, default 200), `--only=<phase,…>` (editing,
- * debounce, cold, memory, cli), `--out=<folder>` (where to write the report; default bench/).
+ * debounce, cold, memory, cli), `--out=<folder>` (where to write; default bench/), `--render` (no measuring: write
+ * the report again from results.json, after the analysis text changed).
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
@@ -25,13 +26,7 @@ function option(name: string): string | undefined {
 
 const PHASES = ["editing", "debounce", "cold", "memory", "cli"] as const;
 
-async function main(): Promise<void> {
-  const seed = Number(option("seed") ?? DEFAULT_SEED);
-  const edits = Number(option("edits") ?? 200);
-  const only = option("only")?.split(",") ?? [...PHASES];
-  const outDir = option("out") ?? join(REPO, "bench");
-  const log = (line: string) => process.stderr.write(`${line}\n`);
-
+async function measure(seed: number, edits: number, only: string[], log: (line: string) => void): Promise<Report> {
   const work = mkdtempSync(join(tmpdir(), "bfl-bench-"));
   try {
     const inputs = editInputs(seed);
@@ -64,17 +59,38 @@ async function main(): Promise<void> {
     if (only.includes("memory")) report.memory = await measureMemory(editing, wsDir, inputs, log);
     if (only.includes("cli")) report.cli = await measureCli(wsDir, log);
     report.loadAfter = loadavg()[0];
-
-    // The hand-written analysis (what was profiled, what limits the misses) closes the report.
-    const notesFile = join(REPO, "bench", "ANALYSIS.md");
-    const notes = existsSync(notesFile) ? readFileSync(notesFile, "utf8") : "";
-    mkdirSync(outDir, { recursive: true });
-    writeFileSync(join(outDir, "RESULTS.md"), renderReport(report, notes));
-    if (report.editing) writeFileSync(join(outDir, "latency.svg"), latencyChart(report.editing));
-    log(`wrote ${join(outDir, "RESULTS.md")}`);
+    return report;
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
+}
+
+/** The report, the chart, and the measurements without the input texts (they follow from the seed). */
+function write(outDir: string, report: Report, log: (line: string) => void): void {
+  // The hand-written analysis (what was profiled, what limits the misses) closes the report.
+  const notesFile = join(REPO, "bench", "ANALYSIS.md");
+  const notes = existsSync(notesFile) ? readFileSync(notesFile, "utf8") : "";
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(join(outDir, "RESULTS.md"), renderReport(report, notes));
+  if (report.editing) writeFileSync(join(outDir, "latency.svg"), latencyChart(report.editing));
+  writeFileSync(
+    join(outDir, "results.json"),
+    `${JSON.stringify(report, (key, value) => (key === "text" ? undefined : value), 1)}\n`,
+  );
+  log(`wrote ${join(outDir, "RESULTS.md")}`);
+}
+
+async function main(): Promise<void> {
+  const outDir = option("out") ?? join(REPO, "bench");
+  const log = (line: string) => process.stderr.write(`${line}\n`);
+  if (process.argv.includes("--render")) {
+    write(outDir, JSON.parse(readFileSync(join(outDir, "results.json"), "utf8")) as Report, log);
+    return;
+  }
+  const seed = Number(option("seed") ?? DEFAULT_SEED);
+  const edits = Number(option("edits") ?? 200);
+  const only = option("only")?.split(",") ?? [...PHASES];
+  write(outDir, await measure(seed, edits, only, log), log);
 }
 
 main().catch((e) => {
