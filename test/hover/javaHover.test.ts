@@ -80,7 +80,7 @@ function readText(config: string, finalize = ".commitOffsetsInFinalize()"): stri
 }
 
 function read(config: string, finalize = ".commitOffsetsInFinalize()") {
-  return project({ [JOB]: readText(config, finalize) }).java.kafkaReads[0];
+  return project({ [JOB]: readText(config, finalize) }).code.kafkaReads[0];
 }
 
 test("the commit mode: finalize, auto-commit, both, none, or decided at run time", () => {
@@ -111,7 +111,7 @@ test("the commit mode: finalize, auto-commit, both, none, or decided at run time
   );
   const conditional = `class J {\n  void run(boolean b) {\n    KafkaIO.Read<K, V> r = KafkaIO.<K, V>read();\n    if (b) r = r.commitOffsetsInFinalize();\n  }\n}\n`;
   const p = project({ [JOB]: conditional });
-  assert.equal(commitModeOf(p.java.kafkaReads[0]), "decided at run time");
+  assert.equal(commitModeOf(p.code.kafkaReads[0]), "decided at run time");
   assert.match(
     hoverText(p, JOB, 2, 30),
     /\*\*decided at run time\*\*: `commitOffsetsInFinalize\(\)` runs on some paths only\./,

@@ -1,7 +1,7 @@
 /** KafkaIO reads: merged consumer config in every map style, constants, variables, helpers, and the fix edits. */
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { appendCall, booleanEdit, effectiveSetting, truthOf } from "../../server/src/core/documents/java/facts";
+import { appendCall, booleanEdit, effectiveSetting, truthOf } from "../../server/src/core/jobcode/facts";
 import { at, edited, inMain, java, settings, shown } from "./helpers";
 
 test("an inline read: exact ranges of the read, its calls, settings and where a call can be added", () => {

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { readDocument } from "../../server/src/core/documents/index";
-import { insertStatement } from "../../server/src/core/documents/java/facts";
+import { insertStatement } from "../../server/src/core/jobcode/facts";
 import { span } from "../readers/helpers";
 import { at, edited, FILE, inMain, java, shown } from "./helpers";
 

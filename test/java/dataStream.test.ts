@@ -1,7 +1,7 @@
 /** Flink DataStream jobs: environments, checkpointing, Kafka sources and sinks, and the operator graph. */
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { appendCall, effectiveSetting, insertStatement } from "../../server/src/core/documents/java/facts";
+import { appendCall, effectiveSetting, insertStatement } from "../../server/src/core/jobcode/facts";
 import { at, edited, inMain, java, settings, shown } from "./helpers";
 
 const JOB = inMain(

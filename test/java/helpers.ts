@@ -1,13 +1,13 @@
 /** Helpers for Java reader tests: read a class body or a whole file, show facts as `range text`, apply edits. */
 
-import type { JavaExpr, JavaFacts, KafkaSettings } from "../../server/src/core/documents/java/facts";
 import { readJava } from "../../server/src/core/documents/java/reader";
+import type { CodeExpr, JobCode, KafkaSettings } from "../../server/src/core/jobcode/facts";
 import { applyEdits, type Range, type TextEdit } from "../../server/src/core/text";
 import { span, textAt } from "../readers/helpers";
 
 export const FILE = "/p/src/main/java/com/example/Job.java";
 
-export function java(text: string): JavaFacts {
+export function java(text: string): JobCode {
   return readJava(FILE, text);
 }
 
@@ -21,7 +21,7 @@ export function settings(s: KafkaSettings): string[] {
   return s.entries.map((e) => `${e.key}=${shown(e.value)}`);
 }
 
-export function shown(e: JavaExpr): string {
+export function shown(e: CodeExpr): string {
   const v = e.value;
   switch (v.kind) {
     case "string":

@@ -101,9 +101,9 @@ test("the project merges Java facts and flags from code, launch files and FlinkD
   ].join("\n");
   ws.setFile("/p/k8s/job.yaml", manifest);
   const project = ws.project("/p");
-  assert.equal(project.java.kafkaReads.length, 1);
+  assert.equal(project.code.kafkaReads.length, 1);
   assert.deepEqual(
-    project.java.beamArgs.map((a) => `${a.source} ${a.name}=${a.value}`),
+    project.code.beamArgs.map((a) => `${a.source} ${a.name}=${a.value}`),
     [
       "javaString runner=FlinkRunner",
       "shell checkpointingInterval=60000",

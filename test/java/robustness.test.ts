@@ -37,7 +37,7 @@ test("a syntax error in one method: the other method's facts remain, the problem
 test("while a member is being typed it contributes nothing; the facts come back when it parses again", () => {
   const ws = new Workspace();
   ws.setFile(FILE, TWO_METHODS);
-  const project = () => ws.project(ws.projectRootOf(FILE)).java;
+  const project = () => ws.project(ws.projectRootOf(FILE)).code;
   assert.equal(project().kafkaReads.length, 1);
   ws.setFile(FILE, TWO_METHODS.replace("env.enableCheckpointing(1000);", "env.enableCheckpointing(1000"));
   assert.equal(project().kafkaReads.length, 1);
@@ -130,6 +130,6 @@ test("every prefix of a job file is read without throwing", () => {
 
 test("files that mention none of the APIs are not parsed", () => {
   const facts = readDocument(FILE, "class Util { int f( { }");
-  assert.equal(facts.java, undefined);
+  assert.equal(facts.code, undefined);
   assert.equal(facts.kind, "java");
 });

@@ -1,8 +1,8 @@
 /** A 10,000-line job class is read member by member: every read and operator is found, a broken member costs one. */
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { effectiveSetting } from "../../server/src/core/documents/java/facts";
 import { readJava } from "../../server/src/core/documents/java/reader";
+import { effectiveSetting } from "../../server/src/core/jobcode/facts";
 import { generateJob } from "./gen";
 
 test("a generated 10,000-line class: all reads with their helper-built config, all operators", () => {

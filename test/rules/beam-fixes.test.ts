@@ -33,8 +33,8 @@ for (const code of codes) {
     const rel = after.slice(caseDir.length, -".after".length);
     test(`${code} ${after.slice(join(root, code).length + 1)} is still readable Java`, () => {
       const file = `${FIXTURE_ROOT}${rel}`;
-      const before = readDocument(file, loadCase(caseDir).files.get(file) ?? "").java;
-      const fixed = readDocument(file, readFileSync(after, "utf8")).java;
+      const before = readDocument(file, loadCase(caseDir).files.get(file) ?? "").code;
+      const fixed = readDocument(file, readFileSync(after, "utf8")).code;
       assert.ok(before && fixed, "read as Java");
       assert.deepEqual(fixed.parseProblems, []);
       assert.equal(fixed.kafkaReads.length, before.kafkaReads.length);

@@ -3,8 +3,8 @@
  * Every fact carries the file and range it came from.
  */
 import type { BuildFacts } from "./documents/build/facts";
-import type { BeamArg, JavaFacts } from "./documents/java/facts";
 import type { Location, Severity } from "./findings";
+import type { BeamArg, JobCode } from "./jobcode/facts";
 import type { Range, TextEdit } from "./text";
 
 /** A value read from a file, with where it stands. `raw` is the source text of the value. */
@@ -206,7 +206,7 @@ export interface FileFacts {
   /** Declarations and definitions of a build file (Gradle script, gradle.properties, version catalog, pom.xml). */
   build?: BuildFacts;
   /** Java files: Beam KafkaIO reads and options, DataStream environments, Kafka sources/sinks, operators. */
-  java?: JavaFacts;
+  code?: JobCode;
   /** Beam flags (`--checkpointingInterval=…`) passed by launch files: launch.json, shell scripts, Gradle, Dockerfiles. */
   beamArgs?: BeamArg[];
 }

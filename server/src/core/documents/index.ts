@@ -2,6 +2,8 @@
  * Reads one file into facts. Picks the reader by file name and content; never throws: a reader that fails
  * leaves a syntax problem on the file instead, and the rest of the project is still analysed.
  */
+
+import type { BeamArg } from "../jobcode/facts";
 import { emptyFacts, type FileFacts, type FileKind } from "../model";
 import { LineIndex } from "../text";
 import { readGradleScript } from "./build/gradle/script";
@@ -12,11 +14,10 @@ import { hasComposeServices, isComposeName, readCompose } from "./compose";
 import { readDockerfile } from "./dockerfile";
 import { isConfigYamlName, readFlinkConfigFile } from "./flinkConfig/file";
 import { isValuesName, readHelmValues } from "./helmValues";
-import type { BeamArg } from "./java/facts";
-import { dockerfileArgs, gradleArgs, isLaunchFile, launchJsonArgs, shellArgs } from "./java/launchArgs";
 import { beamArgCheckpointing, readJavaFile } from "./java/reader";
 import { readManifests } from "./kubernetes/manifests";
 import { isK8sDocument } from "./kubernetes/objects";
+import { dockerfileArgs, gradleArgs, isLaunchFile, launchJsonArgs, shellArgs } from "./launchArgs";
 import { PROJECT_CONFIG_NAMES, readProjectConfig } from "./projectConfig";
 import { parseYamlDocuments } from "./yaml/ast";
 import { isHelmTemplate, maskTemplates } from "./yaml/helmTemplate";

@@ -4,17 +4,18 @@
  * `setCheckpointingInterval` or a `--checkpointingInterval` flag, DataStream's `enableCheckpointing`): what in the
  * project depends on checkpointing, and the cluster configurations whose interval it takes the place of.
  */
+
+import type { Location } from "../findings";
 import {
   type BeamKafkaRead,
   type CheckpointingSetting,
+  type CodeExpr,
   effectiveSetting,
-  type JavaExpr,
   type KafkaSetting,
   type KafkaSettings,
   type StreamEnvironment,
   truthOf,
-} from "../documents/java/facts";
-import type { Location } from "../findings";
+} from "../jobcode/facts";
 import { parseDuration } from "../knowledge/values";
 import {
   AUTO_COMMIT,
@@ -88,7 +89,7 @@ function clusterIntervals(project: ProjectModel): string[] {
 
 /** The read under the cursor and the range to highlight: `KafkaIO.read()`, one of its calls, or the chain. */
 function readAt(project: ProjectModel, file: string, p: Position): { read: BeamKafkaRead; range: Range } | undefined {
-  const reads = project.java.kafkaReads.filter((r) => r.file === file);
+  const reads = project.code.kafkaReads.filter((r) => r.file === file);
   const onRead = reads.find((r) => touches(r.readRange, p));
   if (onRead) return { read: onRead, range: onRead.readRange };
   for (const read of reads) {
@@ -282,7 +283,7 @@ function beamValueText(v: OptionValue): string {
 // DataStream checkpointing
 
 function streamIntervalAt(project: ProjectModel, file: string, p: Position): CheckpointingSetting | undefined {
-  return project.java.checkpointing.find(
+  return project.code.checkpointing.find(
     (s) =>
       s.call.file === file &&
       touches(s.call.range, p) &&
@@ -311,7 +312,7 @@ function streamIntervalHover(project: ProjectModel, file: string, p: Position): 
   return { markdown: parts.join("\n\n"), range: setting.call.range };
 }
 
-function streamValueText(interval: JavaExpr | undefined): string {
+function streamValueText(interval: CodeExpr | undefined): string {
   if (!interval) return "every 500 ms (the no-argument `enableCheckpointing()`).";
   const v = interval.value;
   const ms = v.kind === "number" ? v.value : v.kind === "string" ? parseDuration(v.value.trim())?.millis : undefined;
@@ -327,7 +328,7 @@ function sameJob(env: StreamEnvironment | undefined, builderEnv: StreamEnvironme
 /** The Kafka sources and sinks of the job that commit on checkpoints. */
 function streamDependents(project: ProjectModel, env: StreamEnvironment | undefined): string[] {
   const out: string[] = [];
-  for (const java of project.java.files) {
+  for (const java of project.code.files) {
     if (isTestSource(java.file)) continue;
     for (const sink of java.dataStream.kafkaSinks) {
       if (!sameJob(env, environmentOfBuilder(java, operatorWriting(java, sink)))) continue;

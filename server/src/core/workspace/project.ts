@@ -1,6 +1,6 @@
 import type { ProjectConfig } from "../config";
-import type { ProjectJavaFacts } from "../documents/java/facts";
 import type { Location } from "../findings";
+import type { ProjectJobCode } from "../jobcode/facts";
 import type {
   FileFacts,
   FlinkConfig,
@@ -40,7 +40,7 @@ export interface ProjectModel {
   /** Where job code uses Beam APIs whose correctness depends on the Beam version. */
   jobApi: JobApiUsage;
   /** Java job code of the project (Beam KafkaIO and options, DataStream jobs) and every Beam flag passed to it. */
-  java: ProjectJavaFacts;
+  code: ProjectJobCode;
   /** The facts of one file of this project. */
   fileFacts(file: string): FileFacts | undefined;
 }

@@ -6,10 +6,10 @@
 import picomatch from "picomatch";
 import { defaultProjectConfig, type EngineOptions, type ProjectConfig } from "../config";
 import { readDocument } from "../documents/index";
-import { projectJavaFacts } from "../documents/java/project";
 import { beamArgCheckpointing } from "../documents/java/reader";
 import { PROJECT_CONFIG_NAMES, readProjectConfig } from "../documents/projectConfig";
 import { analyzeProject, type ProjectAnalysis } from "../engine";
+import { projectJavaFacts } from "../jobcode/project";
 import type { FileFacts, FlinkVersionEvidence } from "../model";
 import { pomModules, topBuildOf } from "./build/layout";
 import { resolveBuild } from "./buildModel";
@@ -264,7 +264,7 @@ export class Workspace {
         pubsubRead: files.flatMap((f) => f.jobApi?.pubsubRead ?? []),
         useDeprecatedRead: files.flatMap((f) => f.jobApi?.useDeprecatedRead ?? []),
       },
-      java,
+      code: java,
       fileFacts: (file) => byFile.get(file),
     };
   }

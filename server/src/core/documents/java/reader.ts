@@ -1,14 +1,15 @@
 /**
- * Reads a Java file (a class, or a pasted snippet) into JavaFacts. Each class member is parsed on its own, so a
+ * Reads a Java file (a class, or a pasted snippet) into JobCode. Each class member is parsed on its own, so a
  * member that is half-typed contributes no facts while the rest of the file keeps its own. Nothing here throws.
  */
 import type { Location } from "../../findings";
+import { Extractor } from "../../jobcode/extract";
+import type { BeamArg, CodeParseProblem, JobCode, LegacyKafkaClient } from "../../jobcode/facts";
+import type { Member, Stmt } from "../../jobcode/ir";
 import { emptyFacts, type FileFacts } from "../../model";
 import { LineIndex } from "../../text";
-import { Extractor } from "./extract";
-import type { BeamArg, JavaFacts, JavaParseProblem, LegacyKafkaClient } from "./facts";
 import { cachedParseUnit as parseUnit } from "./parseCache";
-import type { Member, ParseRule, Stmt } from "./syntax";
+import type { ParseRule } from "./syntax";
 import { type Token, tokenize } from "./tokens";
 import { memberUnits, snippetUnits, type Unit } from "./units";
 import { scanJobApiUsage } from "./usage";
@@ -22,7 +23,7 @@ export function readJavaFile(file: string, text: string): FileFacts {
   facts.jobApi = scanJobApiUsage(file, text);
   if (!RELEVANT.test(text)) return facts;
   const java = readJava(file, text);
-  facts.java = java;
+  facts.code = java;
   facts.jobCode = { checkpointing: checkpointingInCode(java) };
   return facts;
 }
@@ -32,14 +33,14 @@ interface Parsed {
   stmts: Stmt[][];
 }
 
-export function readJava(file: string, text: string): JavaFacts {
+export function readJava(file: string, text: string): JobCode {
   const index = new LineIndex(text);
   const tokens = tokenize(text);
-  const problems: JavaParseProblem[] = [];
+  const problems: CodeParseProblem[] = [];
   const parsed: Parsed = { members: [], stmts: [] };
   const extractor = new Extractor(file, text, index);
   const units = memberUnits(tokens);
-  let shape: JavaFacts["shape"] = "compilationUnit";
+  let shape: JobCode["shape"] = "compilationUnit";
   if (units) {
     for (const u of units) parseInto(u, [u.rule], text, index, parsed, problems);
   } else {
@@ -97,7 +98,7 @@ function parseInto(
   text: string,
   index: LineIndex,
   into: Parsed,
-  problems: JavaParseProblem[],
+  problems: CodeParseProblem[],
 ): void {
   const source = text.slice(u.start, u.end);
   let first: ReturnType<typeof parseUnit> | undefined;
@@ -113,7 +114,7 @@ function parseInto(
   if (first && !first.ok) problems.push(problem(u, first, index));
 }
 
-function problem(u: Unit, r: { message: string; line?: number; column?: number }, index: LineIndex): JavaParseProblem {
+function problem(u: Unit, r: { message: string; line?: number; column?: number }, index: LineIndex): CodeParseProblem {
   const start = index.positionAt(u.start);
   let where = "the end of this part: ";
   if (r.line !== undefined && r.column !== undefined && Number.isFinite(r.line)) {
@@ -156,7 +157,7 @@ function calledMethods(tokens: Token[], classes: string[]): Set<string> {
 }
 
 /** Places where the code turns checkpointing on (or may: the interval is computed at run time). */
-export function checkpointingInCode(java: JavaFacts): Location[] {
+export function checkpointingInCode(java: JobCode): Location[] {
   const out: Location[] = [];
   for (const c of java.dataStream.checkpointing) {
     const isInterval = c.kind === "enableCheckpointing" || c.interval !== undefined;

@@ -7,6 +7,8 @@
  * in source order; those that only run on some paths (if/else, loops, switch, catch, lambda bodies) are marked
  * `conditional`.
  */
+import { dottedName, type Expr, type Member, type Param, type Span, type Stmt } from "../../jobcode/ir";
+
 type JavaParser = typeof import("java-parser", { with: { "resolution-mode": "import" }});
 
 /** The parts of java-parser's CST this file reads (its own typings are too narrow to walk generically). */
@@ -32,59 +34,6 @@ function javaParser(): JavaParser {
   loaded ??= require("java-parser") as JavaParser;
   return loaded;
 }
-
-export interface Span {
-  start: number;
-  end: number;
-}
-
-export type Expr =
-  | (Span & { k: "literal"; type: "string" | "text" | "number" | "bool" | "char" | "null"; image: string })
-  | (Span & { k: "name"; name: string })
-  | (Span & { k: "field"; target: Expr; name: string; nameStart: number; dot: number })
-  | (Span & {
-      k: "call";
-      target?: Expr;
-      name: string;
-      nameStart: number;
-      nameEnd: number;
-      /** Offset of the `.` before the name, for calls on a target. */
-      dot?: number;
-      args: Expr[];
-    })
-  | (Span & { k: "new"; type: string; typeStart: number; typeEnd: number; args: Expr[]; body?: Member[] })
-  | (Span & { k: "classLit"; type: string })
-  | (Span & { k: "array"; items: Expr[] })
-  | (Span & { k: "lambda"; params: string[]; body: Expr | Stmt[] })
-  | (Span & { k: "assign"; op: string; target: Expr; value: Expr })
-  | (Span & { k: "binary"; op: string; left: Expr; right: Expr })
-  | (Span & { k: "unary"; op: string; operand: Expr })
-  | (Span & { k: "cond"; test: Expr; whenTrue: Expr; whenFalse: Expr })
-  | (Span & { k: "cast"; type: string; expr: Expr })
-  /** Anything else (method references, array access, switch expressions): only the expressions inside matter. */
-  | (Span & { k: "other"; parts: Expr[] });
-
-export type Stmt =
-  | (Span & { k: "local"; type: string; name: string; nameStart: number; init?: Expr; conditional: boolean })
-  | (Span & { k: "expr"; expr: Expr; conditional: boolean })
-  | (Span & { k: "return"; expr?: Expr; conditional: boolean })
-  | (Span & { k: "class"; members: Member[]; conditional: boolean });
-
-export interface Param {
-  type: string;
-  name: string;
-}
-
-export type Member =
-  | (Span & {
-      k: "field";
-      modifiers: string[];
-      type: string;
-      declarators: { name: string; nameStart: number; init?: Expr }[];
-    })
-  | (Span & { k: "method"; name: string; params: Param[]; body: Stmt[]; returnType: string })
-  | (Span & { k: "init"; body: Stmt[] })
-  | (Span & { k: "class"; members: Member[] });
 
 export type ParseRule = "classBodyDeclaration" | "recordBodyDeclaration" | "blockStatements" | "expression";
 
@@ -711,11 +660,3 @@ function fold(operands: Expr[], ops: string[]): Expr {
 }
 
 /** `a.b.C` for names and field chains; undefined for anything else. */
-export function dottedName(e: Expr): string | undefined {
-  if (e.k === "name") return e.name;
-  if (e.k === "field") {
-    const head = dottedName(e.target);
-    return head === undefined ? undefined : `${head}.${e.name}`;
-  }
-  return undefined;
-}

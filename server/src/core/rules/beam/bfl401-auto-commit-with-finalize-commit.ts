@@ -1,4 +1,4 @@
-import { booleanEdit, effectiveSetting, truthOf } from "../../documents/java/facts";
+import { booleanEdit, effectiveSetting, truthOf } from "../../jobcode/facts";
 import type { Rule } from "../types";
 import { flinkJob } from "./exampleFiles";
 import { AUTO_COMMIT, describeSetting, fixOf, literalOf, relatedAt } from "./pipelines";
@@ -47,7 +47,7 @@ export const rule: Rule = {
     },
   },
   check(ctx) {
-    for (const read of ctx.project.java.kafkaReads) {
+    for (const read of ctx.project.code.kafkaReads) {
       const commit = read.commitOffsetsInFinalize;
       if (!commit || commit.conditional) continue;
       const setting = effectiveSetting(read.consumerConfig, AUTO_COMMIT);

@@ -1,4 +1,4 @@
-import { effectiveSetting } from "../../documents/java/facts";
+import { effectiveSetting } from "../../jobcode/facts";
 import type { Rule } from "../types";
 import { flinkJob } from "./exampleFiles";
 import { fixOf, GROUP_ID, groupIdPlaceholder } from "./pipelines";
@@ -50,7 +50,7 @@ export const rule: Rule = {
     },
   },
   check(ctx) {
-    for (const read of ctx.project.java.kafkaReads) {
+    for (const read of ctx.project.code.kafkaReads) {
       const commit = read.commitOffsetsInFinalize;
       const config = read.consumerConfig;
       if (!commit || effectiveSetting(config, GROUP_ID) || config.hasUnknownParts) continue;

@@ -1,4 +1,4 @@
-import { appendCall, effectiveSetting, truthOf } from "../../documents/java/facts";
+import { appendCall, effectiveSetting, truthOf } from "../../jobcode/facts";
 import type { Rule } from "../types";
 import { flinkJob } from "./exampleFiles";
 import { AUTO_COMMIT, fixOf, groupIdEdits, groupIdPlaceholder, jobReads, OFFSET_RESET } from "./pipelines";

@@ -1,5 +1,5 @@
-import { insertStatement, type JavaFacts, type OptionsCreation } from "../../documents/java/facts";
 import type { Fix, Location, RelatedLocation } from "../../findings";
+import { insertStatement, type JobCode, type OptionsCreation } from "../../jobcode/facts";
 import type { ProjectModel } from "../../workspace/project";
 import { checkpointing, clustersOf } from "../clusterFacts";
 import type { Rule } from "../types";
@@ -76,7 +76,7 @@ function clusterInterval(project: ProjectModel): { label: string; related: Relat
 }
 
 /** Where a finding about a job class without the option points: its options, else its `Pipeline.create`. */
-function anchorOf(java: JavaFacts): { at: Location; creation?: OptionsCreation } | undefined {
+function anchorOf(java: JobCode): { at: Location; creation?: OptionsCreation } | undefined {
   const creations = java.beamOptions.creations;
   const creation = creations.find((c) => c.variable && c.insertion) ?? creations[0];
   if (creation) return { at: creation, creation };
@@ -166,7 +166,7 @@ export const rule: Rule = {
       }
       return;
     }
-    for (const java of project.java.files) {
+    for (const java of project.code.files) {
       if (isTestSource(java.file) || java.beamOptions.pipelines.length === 0) continue;
       const anchor = anchorOf(java);
       if (!anchor) continue;

@@ -1,4 +1,4 @@
-import { appendCall, booleanEdit, effectiveSetting, truthOf } from "../../documents/java/facts";
+import { appendCall, booleanEdit, effectiveSetting, truthOf } from "../../jobcode/facts";
 import type { Rule } from "../types";
 import { flinkJob } from "./exampleFiles";
 import {
@@ -68,7 +68,7 @@ export const rule: Rule = {
       (v) => !v.conditional && v.number !== undefined && v.number > 0,
     );
     if (!checkpointing) return;
-    for (const read of ctx.project.java.kafkaReads) {
+    for (const read of ctx.project.code.kafkaReads) {
       if (read.commitOffsetsInFinalize) continue;
       const config = read.consumerConfig;
       const autoCommit = effectiveSetting(config, AUTO_COMMIT);

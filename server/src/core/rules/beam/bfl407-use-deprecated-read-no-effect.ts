@@ -35,7 +35,7 @@ function nameIn(project: ProjectModel, at: Location): Location {
 
 /** Where the experiment is named: Java strings (job code, tests) and flags passed from outside the code. */
 function experimentUses(project: ProjectModel): Location[] {
-  const flags = project.java.beamArgs
+  const flags = project.code.beamArgs
     .filter((a) => a.source !== "javaString" && a.name === "experiments" && a.value?.includes(EXPERIMENT))
     .map((a) => nameIn(project, { file: a.file, range: a.valueRange ?? a.range }));
   return [...project.jobApi.useDeprecatedRead, ...flags];

@@ -1,5 +1,5 @@
-import type { BeamKafkaRead } from "../../documents/java/facts";
 import type { Location, RelatedLocation } from "../../findings";
+import type { BeamKafkaRead } from "../../jobcode/facts";
 import type { ProjectModel } from "../../workspace/project";
 import { clustersOf, intSetting } from "../clusterFacts";
 import type { Rule } from "../types";

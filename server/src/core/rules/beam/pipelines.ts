@@ -3,15 +3,16 @@
  * set (setters in code and flags from any launcher), which runner the pipelines run on, whether they stream, and
  * the fixes several rules build the same way.
  */
+
+import type { Fix, FixSafety, Location, RelatedLocation } from "../../findings";
 import {
   type BeamArg,
   type BeamKafkaRead,
   type BeamOptionSetting,
+  type CodeExpr,
   effectiveSetting,
-  type JavaExpr,
   type KafkaSetting,
-} from "../../documents/java/facts";
-import type { Fix, FixSafety, Location, RelatedLocation } from "../../findings";
+} from "../../jobcode/facts";
 import { BEAM_GROUP, isFlinkRunner } from "../../knowledge/beamMatrix";
 import { parseDuration } from "../../knowledge/values";
 import type { ResolvedDependency } from "../../model";
@@ -74,8 +75,8 @@ function fromArg(arg: BeamArg): OptionValue {
 /** Every place the project sets Beam option `name`, in code (test sources left out) and in flags. */
 export function optionValues(project: ProjectModel, name: string): OptionValue[] {
   return [
-    ...project.java.optionSettings.filter((s) => s.option === name && !isTestSource(s.call.file)).map(fromSetting),
-    ...project.java.beamArgs.filter((a) => a.name === name && !isTestSource(a.file)).map(fromArg),
+    ...project.code.optionSettings.filter((s) => s.option === name && !isTestSource(s.call.file)).map(fromSetting),
+    ...project.code.beamArgs.filter((a) => a.name === name && !isTestSource(a.file)).map(fromArg),
   ];
 }
 
@@ -146,7 +147,7 @@ function runnerDependencies(project: ProjectModel): ResolvedDependency[] {
  */
 export function runnerOf(project: ProjectModel): Runner {
   const named: { kind: RunnerKind; at: RelatedLocation }[] = [];
-  for (const s of project.java.optionSettings) {
+  for (const s of project.code.optionSettings) {
     if (s.option !== "runner" || isTestSource(s.call.file)) continue;
     const v = s.value.value;
     if (v.kind !== "class" && v.kind !== "string") continue;
@@ -156,7 +157,7 @@ export function runnerOf(project: ProjectModel): Runner {
       at: { file: s.value.file, range: s.value.range, message: `The runner is set to ${name} here.` },
     });
   }
-  for (const a of project.java.beamArgs) {
+  for (const a of project.code.beamArgs) {
     if (a.name !== "runner" || a.value === undefined || isTestSource(a.file)) continue;
     named.push({
       kind: runnerKind(a.value),
@@ -188,7 +189,7 @@ function isUnbounded(read: BeamKafkaRead): boolean {
 
 /** The reads of job code (test sources left out). */
 export function jobReads(project: ProjectModel): BeamKafkaRead[] {
-  return project.java.kafkaReads.filter((r) => !isTestSource(r.file));
+  return project.code.kafkaReads.filter((r) => !isTestSource(r.file));
 }
 
 /**
@@ -235,7 +236,7 @@ export function groupIdEdits(read: BeamKafkaRead): TextEdit[] | undefined {
 }
 
 /** The innermost expression a value was initialised with: the literal a fix edits. */
-export function literalOf(expr: JavaExpr): JavaExpr {
+export function literalOf(expr: CodeExpr): CodeExpr {
   let e = expr;
   while (e.origin) e = e.origin;
   return e;

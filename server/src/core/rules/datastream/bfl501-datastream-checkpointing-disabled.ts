@@ -1,5 +1,5 @@
-import type { JavaFacts, KafkaSourceBuilder, StreamEnvironment, StreamOperator } from "../../documents/java/facts";
 import type { Location } from "../../findings";
+import type { JobCode, KafkaSourceBuilder, StreamEnvironment, StreamOperator } from "../../jobcode/facts";
 import type { Rule } from "../types";
 import {
   checkpointingOf,
@@ -63,7 +63,7 @@ export const rule: Rule = {
   },
   check(ctx) {
     const project = ctx.project;
-    for (const java of project.java.files) {
+    for (const java of project.code.files) {
       if (isTestCode(java.file)) continue;
       for (const [env, sources] of kafkaReadersByEnvironment(java)) {
         if (checkpointingOf(project, env).evidence !== "off") continue;
@@ -89,7 +89,7 @@ export const rule: Rule = {
  * The unbounded Kafka sources of a file, grouped by the environment they are created on. Sources on an
  * environment this file does not create (a parameter) are grouped under `undefined`.
  */
-function kafkaReadersByEnvironment(java: JavaFacts): Map<StreamEnvironment | undefined, StreamOperator[]> {
+function kafkaReadersByEnvironment(java: JobCode): Map<StreamEnvironment | undefined, StreamOperator[]> {
   const groups = new Map<StreamEnvironment | undefined, StreamOperator[]>();
   for (const op of java.dataStream.operators) {
     if (op.role !== "source" || !op.kafkaSource || sourceBuilderOf(java, op)?.setBounded) continue;
@@ -100,7 +100,7 @@ function kafkaReadersByEnvironment(java: JavaFacts): Map<StreamEnvironment | und
 }
 
 /** What the sources of the job do after a restart without a checkpoint, in the words of the message. */
-function restartBehaviour(java: JavaFacts, sources: StreamOperator[]): string {
+function restartBehaviour(java: JobCode, sources: StreamOperator[]): string {
   if (sources.every((s) => s.kafkaSource?.kind === "legacyConsumer")) {
     return "the FlinkKafkaConsumer resumes from the offsets Kafka's periodic auto-commit last wrote, which say nothing about what the job processed, so records are lost or read twice";
   }

@@ -1,5 +1,5 @@
-import type { JavaFacts, StreamOperator } from "../../documents/java/facts";
 import type { Location } from "../../findings";
+import type { JobCode, StreamOperator } from "../../jobcode/facts";
 import type { ProjectModel } from "../../workspace/project";
 import { clustersOf, intSetting } from "../clusterFacts";
 import type { Rule } from "../types";
@@ -95,7 +95,7 @@ export const rule: Rule = {
     },
   },
   check(ctx) {
-    for (const java of ctx.project.java.files) {
+    for (const java of ctx.project.code.files) {
       if (isTestCode(java.file)) continue;
       for (const op of java.dataStream.operators) {
         const set = op.parallelism;
@@ -131,13 +131,13 @@ export const rule: Rule = {
 };
 
 /** `global()` and non-keyed windows hand every record to one subtask whatever the next operator's parallelism. */
-function feedsOneSubtask(java: JavaFacts, id: number): boolean {
+function feedsOneSubtask(java: JobCode, id: number): boolean {
   const method = java.dataStream.operators[id]?.call.method;
   return method !== undefined && (method === "global" || ALL_WINDOWS.has(method));
 }
 
 /** The input of `op` that runs with the most subtasks, as far as code and configuration tell. */
-function widestInput(project: ProjectModel, java: JavaFacts, op: StreamOperator): Upstream | undefined {
+function widestInput(project: ProjectModel, java: JobCode, op: StreamOperator): Upstream | undefined {
   let best: Upstream | undefined;
   for (const id of op.inputs) {
     const candidate = parallelismOf(project, java, id, new Set());
@@ -146,7 +146,7 @@ function widestInput(project: ProjectModel, java: JavaFacts, op: StreamOperator)
   return best;
 }
 
-function parallelismOf(project: ProjectModel, java: JavaFacts, id: number, seen: Set<number>): Upstream | undefined {
+function parallelismOf(project: ProjectModel, java: JobCode, id: number, seen: Set<number>): Upstream | undefined {
   const op = java.dataStream.operators[id];
   if (!op || seen.has(id)) return undefined;
   seen.add(id);
@@ -181,7 +181,7 @@ function parallelismOf(project: ProjectModel, java: JavaFacts, id: number, seen:
 /** The parallelism an operator without its own gets: the environment's, else the cluster's default. */
 function defaultParallelism(
   project: ProjectModel,
-  java: JavaFacts,
+  java: JobCode,
   op: StreamOperator,
 ): Omit<Upstream, "operator"> | undefined {
   const env = environmentOfOperator(java, op);

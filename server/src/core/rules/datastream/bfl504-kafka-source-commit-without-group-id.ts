@@ -1,4 +1,4 @@
-import { appendCall, effectiveSetting, type KafkaSetting, truthOf } from "../../documents/java/facts";
+import { appendCall, effectiveSetting, type KafkaSetting, truthOf } from "../../jobcode/facts";
 import type { Rule } from "../types";
 import { isTestCode, jobName } from "./streamJobs";
 
@@ -58,7 +58,7 @@ export const rule: Rule = {
     },
   },
   check(ctx) {
-    for (const java of ctx.project.java.files) {
+    for (const java of ctx.project.code.files) {
       for (const source of java.dataStream.kafkaSources) {
         const props = source.properties;
         if (source.setGroupId || effectiveSetting(props, "group.id") || props.hasUnknownParts) continue;

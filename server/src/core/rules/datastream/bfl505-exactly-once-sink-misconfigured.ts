@@ -1,4 +1,4 @@
-import { appendCall, effectiveSetting, type KafkaSinkBuilder } from "../../documents/java/facts";
+import { appendCall, effectiveSetting, type KafkaSinkBuilder } from "../../jobcode/facts";
 import type { Rule, RuleContext } from "../types";
 import {
   checkpointingOf,
@@ -76,7 +76,7 @@ export const rule: Rule = {
     },
   },
   check(ctx) {
-    for (const java of ctx.project.java.files) {
+    for (const java of ctx.project.code.files) {
       for (const sink of java.dataStream.kafkaSinks) {
         const guarantee = sink.deliveryGuarantee;
         if (guarantee?.value.kind !== "string" || guarantee.value.value !== "EXACTLY_ONCE") continue;
@@ -110,7 +110,7 @@ function checkCheckpointing(ctx: RuleContext, sink: KafkaSinkBuilder): void {
   const java = javaOf(project, sink.file);
   if (!java || !sink.deliveryGuarantee) return;
   const env = environmentOfBuilder(java, operatorWriting(java, sink));
-  if (!env && !project.java.files.some((j) => j.dataStream.environments.length > 0)) return;
+  if (!env && !project.code.files.some((j) => j.dataStream.environments.length > 0)) return;
   if (checkpointingOf(project, env).evidence !== "off") return;
   const fix = enableCheckpointingFix(project, env);
   ctx.report({

@@ -1,5 +1,5 @@
-import { booleanEdit, effectiveSetting, truthOf } from "../../documents/java/facts";
 import type { Fix } from "../../findings";
+import { booleanEdit, effectiveSetting, truthOf } from "../../jobcode/facts";
 import type { Rule } from "../types";
 import { checkpointingOf, environmentOfBuilder, isTestCode, operatorReading, relatedAll } from "./streamJobs";
 
@@ -56,7 +56,7 @@ export const rule: Rule = {
   },
   check(ctx) {
     const project = ctx.project;
-    for (const java of project.java.files) {
+    for (const java of project.code.files) {
       if (isTestCode(java.file)) continue;
       for (const source of java.dataStream.kafkaSources) {
         const auto = effectiveSetting(source.properties, "enable.auto.commit");

@@ -7,17 +7,18 @@
  * the running program knows, a configuration filled in at deploy time). Rules that report something missing stay
  * silent on "maybe"; rules that need a setting to be on do not count "maybe" as on.
  */
+
+import type { Fix, Location, RelatedLocation } from "../../findings";
 import type {
   CheckpointingSetting,
-  JavaFacts,
-  JavaValue,
+  CodeValue,
+  JobCode,
   KafkaSinkBuilder,
   KafkaSourceBuilder,
   StreamEnvironment,
   StreamOperator,
-} from "../../documents/java/facts";
-import { insertStatement } from "../../documents/java/facts";
-import type { Fix, Location, RelatedLocation } from "../../findings";
+} from "../../jobcode/facts";
+import { insertStatement } from "../../jobcode/facts";
 import { parseDuration } from "../../knowledge/values";
 import { rangeContains } from "../../text";
 import type { ProjectModel } from "../../workspace/project";
@@ -34,14 +35,14 @@ export function isTestCode(file: string): boolean {
 }
 
 /** A number read from a Java value, durations written as text included (`"1 min"`). */
-function millisOf(value: JavaValue): number | undefined {
+function millisOf(value: CodeValue): number | undefined {
   if (value.kind === "number") return value.value;
   if (value.kind === "string") return parseDuration(value.value.trim())?.millis;
   return undefined;
 }
 
 /** A whole number read from a Java value (`8`, `"8"`), e.g. a parallelism. */
-export function numberOf(value: JavaValue): number | undefined {
+export function numberOf(value: CodeValue): number | undefined {
   const n = value.kind === "number" ? value.value : value.kind === "string" ? Number(value.value.trim()) : Number.NaN;
   return Number.isInteger(n) ? n : undefined;
 }
@@ -65,7 +66,7 @@ function settingEvidence(s: CheckpointingSetting): Evidence {
   return evidence === "on" && s.call.conditional ? "maybe" : evidence;
 }
 
-function environmentVariables(java: JavaFacts): Set<string> {
+function environmentVariables(java: JobCode): Set<string> {
   return new Set(java.dataStream.environments.flatMap((e) => (e.variable ? [e.variable] : [])));
 }
 
@@ -73,7 +74,7 @@ function environmentVariables(java: JavaFacts): Set<string> {
  * Whether a checkpointing call may configure `env`. A call on an environment another part of the code creates
  * belongs to that job; a call on a parameter or a field may receive `env` from anywhere, so it counts.
  */
-function mayConfigure(s: CheckpointingSetting, java: JavaFacts, env: StreamEnvironment | undefined): boolean {
+function mayConfigure(s: CheckpointingSetting, java: JobCode, env: StreamEnvironment | undefined): boolean {
   if (!env || !s.environment) return true;
   if (java.file === env.file && s.environment === env.variable) return true;
   return !environmentVariables(java).has(s.environment);
@@ -89,7 +90,7 @@ export interface CheckpointingView {
 export function checkpointingOf(project: ProjectModel, env: StreamEnvironment | undefined): CheckpointingView {
   let evidence: Evidence = "off";
   const where: Location[] = [];
-  for (const java of project.java.files) {
+  for (const java of project.code.files) {
     for (const s of java.dataStream.checkpointing) {
       if (!mayConfigure(s, java, env)) continue;
       const e = settingEvidence(s);
@@ -133,12 +134,12 @@ function configCheckpointing(project: ProjectModel): CheckpointingView {
   return { evidence, where };
 }
 
-export function javaOf(project: ProjectModel, file: string): JavaFacts | undefined {
-  return project.java.files.find((j) => j.file === file);
+export function javaOf(project: ProjectModel, file: string): JobCode | undefined {
+  return project.code.files.find((j) => j.file === file);
 }
 
 /** The operators that feed `op`, transitively, `op` excluded. */
-function upstreamOf(java: JavaFacts, op: StreamOperator): StreamOperator[] {
+function upstreamOf(java: JobCode, op: StreamOperator): StreamOperator[] {
   const seen = new Set<number>([op.id]);
   const out: StreamOperator[] = [];
   const queue = [...op.inputs];
@@ -155,7 +156,7 @@ function upstreamOf(java: JavaFacts, op: StreamOperator): StreamOperator[] {
 }
 
 /** The environment an operator's job is built on: the environment of the sources upstream of it. */
-export function environmentOfOperator(java: JavaFacts, op: StreamOperator): StreamEnvironment | undefined {
+export function environmentOfOperator(java: JobCode, op: StreamOperator): StreamEnvironment | undefined {
   const sources = [op, ...upstreamOf(java, op)].filter((o) => o.role === "source");
   for (const source of sources) {
     const env = environmentNamed(java, source.environment);
@@ -165,14 +166,14 @@ export function environmentOfOperator(java: JavaFacts, op: StreamOperator): Stre
 }
 
 /** The environment created in this file under `variable`, or the only one when the variable is not known. */
-export function environmentNamed(java: JavaFacts, variable: string | undefined): StreamEnvironment | undefined {
+export function environmentNamed(java: JobCode, variable: string | undefined): StreamEnvironment | undefined {
   const envs = java.dataStream.environments;
   if (variable === undefined) return envs.length === 1 ? envs[0] : undefined;
   return envs.find((e) => e.variable === variable);
 }
 
 /** The operator that reads from this KafkaSource (`env.fromSource(source, …)`), in the builder's file. */
-export function operatorReading(java: JavaFacts, source: KafkaSourceBuilder): StreamOperator | undefined {
+export function operatorReading(java: JobCode, source: KafkaSourceBuilder): StreamOperator | undefined {
   return java.dataStream.operators.find(
     (o) =>
       o.kafkaSource?.kind === "kafkaSource" &&
@@ -182,7 +183,7 @@ export function operatorReading(java: JavaFacts, source: KafkaSourceBuilder): St
 }
 
 /** The KafkaSource builder of this file that a `fromSource` operator reads, when it can be told. */
-export function sourceBuilderOf(java: JavaFacts, op: StreamOperator): KafkaSourceBuilder | undefined {
+export function sourceBuilderOf(java: JobCode, op: StreamOperator): KafkaSourceBuilder | undefined {
   const ref = op.kafkaSource;
   if (ref?.kind !== "kafkaSource") return undefined;
   return java.dataStream.kafkaSources.find(
@@ -191,7 +192,7 @@ export function sourceBuilderOf(java: JavaFacts, op: StreamOperator): KafkaSourc
 }
 
 /** The operator that writes to this KafkaSink (`stream.sinkTo(sink)`), in the builder's file. */
-export function operatorWriting(java: JavaFacts, sink: KafkaSinkBuilder): StreamOperator | undefined {
+export function operatorWriting(java: JobCode, sink: KafkaSinkBuilder): StreamOperator | undefined {
   return java.dataStream.operators.find(
     (o) =>
       o.kafkaSink?.kind === "kafkaSink" &&
@@ -205,7 +206,7 @@ export function operatorWriting(java: JavaFacts, sink: KafkaSinkBuilder): Stream
  * of its file. Undefined when the builder is made elsewhere (a factory class) and any job may use it.
  */
 export function environmentOfBuilder(
-  java: JavaFacts,
+  java: JobCode,
   operator: StreamOperator | undefined,
 ): StreamEnvironment | undefined {
   const env = operator ? environmentOfOperator(java, operator) : undefined;

@@ -11,8 +11,8 @@
  * Ranges are LSP ranges (0-based lines, UTF-16 columns). Fix data is given as positions plus the indentation and
  * line-break style of the surrounding code, with small builders at the end of this file.
  */
-import type { Location } from "../../findings";
-import type { Position, Range, TextEdit } from "../../text";
+import type { Location } from "../findings";
+import type { Position, Range, TextEdit } from "../text";
 
 // ---------------------------------------------------------------------------------------------
 // Values and calls
@@ -34,18 +34,18 @@ import type { Position, Range, TextEdit } from "../../text";
  * - `unknown`: anything computed at run time (a method parameter, `options.getX()`, `System.getenv`, a field
  *   assigned in several places, string concatenation with unknown parts).
  */
-export type JavaValue =
+export type CodeValue =
   | { kind: "bool"; value: boolean }
   | { kind: "string"; value: string }
   | { kind: "number"; value: number }
   | { kind: "class"; name: string }
-  | { kind: "list"; items: JavaExpr[] }
+  | { kind: "list"; items: CodeExpr[] }
   | { kind: "unknown" };
 
 /** An expression as written in the file, with its static value. */
-export interface JavaExpr extends Location {
+export interface CodeExpr extends Location {
   /** The value, as far as it can be known before the program runs. */
-  value: JavaValue;
+  value: CodeValue;
   /** The source text of the expression (`"true"` with its quotes, `Boolean.TRUE`, `GROUP_ID`). */
   raw: string;
   /**
@@ -53,11 +53,11 @@ export interface JavaExpr extends Location {
    * possibly in another part of the file. A fix that changes the value edits the innermost `origin` that is a
    * literal; the name itself is left alone.
    */
-  origin?: JavaExpr;
+  origin?: CodeExpr;
 }
 
 /** One method call of a chain or a statement: `.commitOffsetsInFinalize()`, `env.enableCheckpointing(60_000)`. */
-export interface JavaCall extends Location {
+export interface CodeCall extends Location {
   /** The method name. `range` (from Location) covers the name only: where findings point. */
   method: string;
   /** From the method name to the closing parenthesis (`setParallelism(1)`). */
@@ -70,7 +70,7 @@ export interface JavaCall extends Location {
    */
   removeRange?: Range;
   /** The arguments, each with its static value. */
-  args: JavaExpr[];
+  args: CodeExpr[];
   /**
    * The call only runs on some paths: inside an `if`/`else`, `switch`, loop, `?:` branch, `catch`, or in a lambda
    * (which may run or not). Rules treat a conditional call as "maybe": it silences "missing" findings but does
@@ -120,9 +120,9 @@ export interface KafkaSetting {
    * The key as written (a literal or a constant); its `value` is the string key or unknown. Absent for settings
    * implied by a dedicated method (`setGroupId`, `withReadCommitted`, `withBootstrapServers`).
    */
-  keyExpr?: JavaExpr;
+  keyExpr?: CodeExpr;
   /** The value as written. For `withReadCommitted()` a synthetic string value at the method name. */
-  value: JavaExpr;
+  value: CodeExpr;
   /** Where the entry is written: the `put(…)`/`setProperty(…)` call, the `Map.of` key, the builder call. */
   location: Location;
   source: KafkaSettingSource;
@@ -180,21 +180,21 @@ export interface BeamKafkaRead {
   /** The class member (method, field, initializer) the read is written in; `undefined` in a snippet. */
   member?: string;
   /** Every call on the read in order, the terminal ones (`withoutMetadata`) included. */
-  calls: JavaCall[];
+  calls: CodeCall[];
   /** The merged consumer config (withConsumerConfigUpdates, updateConsumerProperties, withBootstrapServers…). */
   consumerConfig: KafkaSettings;
-  commitOffsetsInFinalize?: JavaCall;
-  withReadCommitted?: JavaCall;
+  commitOffsetsInFinalize?: CodeCall;
+  withReadCommitted?: CodeCall;
   /** `withStartReadTime(…)`: the start offset is chosen by time, not by committed offsets (BFL403 silent). */
-  withStartReadTime?: JavaCall;
+  withStartReadTime?: CodeCall;
   /** `withTopic("t")`, `withTopics(List.of("a", "b"))`: each topic with its literal's range. */
-  topics: JavaExpr[];
+  topics: CodeExpr[];
   /** `withTopicPartitions(…)`: explicit partitions (BFL403 silent). */
-  withTopicPartitions?: JavaCall;
-  withTopicPattern?: JavaCall;
+  withTopicPartitions?: CodeCall;
+  withTopicPattern?: CodeCall;
   /** `withRedistribute()` (conflicts with commitOffsetsInFinalize in some versions). */
-  withRedistribute?: JavaCall;
-  bootstrapServers?: JavaExpr;
+  withRedistribute?: CodeCall;
+  bootstrapServers?: CodeExpr;
   /** Where `.commitOffsetsInFinalize()` (or another builder call) can be added. */
   chainInsertion: ChainInsertion;
 }
@@ -209,8 +209,8 @@ export interface BeamKafkaRead {
  */
 export interface BeamOptionSetting {
   option: string;
-  value: JavaExpr;
-  call: JavaCall;
+  value: CodeExpr;
+  call: CodeCall;
   /** The options variable the setter is called on (`options`, `flinkOptions`). */
   target?: string;
 }
@@ -292,16 +292,16 @@ export interface CheckpointingSetting {
    *   (`conf.set(CheckpointingOptions.CHECKPOINTING_INTERVAL, Duration.ofMinutes(1))`, `conf.setString(…)`).
    */
   kind: "enableCheckpointing" | "checkpointConfig" | "configuration";
-  call: JavaCall;
+  call: CodeCall;
   /** The configuration key, for `configuration` settings (`execution.checkpointing.interval`). */
   key?: string;
   /**
    * The interval: a number of milliseconds (`60_000`, `Duration.ofMinutes(1)` and `Time.seconds(60)` converted),
    * a string for `conf.setString("execution.checkpointing.interval", "1 min")` (a Flink duration), or unknown.
    */
-  interval?: JavaExpr;
+  interval?: CodeExpr;
   /** The checkpointing mode argument (`CheckpointingMode.EXACTLY_ONCE` is the string "EXACTLY_ONCE"). */
-  mode?: JavaExpr;
+  mode?: CodeExpr;
   /** The environment variable the call is made on. */
   environment?: string;
 }
@@ -310,8 +310,8 @@ export interface CheckpointingSetting {
 export interface FlinkConfigurationSetting {
   /** The Flink key, option constants mapped (`CoreOptions.DEFAULT_PARALLELISM` is `parallelism.default`). */
   key: string;
-  value: JavaExpr;
-  call: JavaCall;
+  value: CodeExpr;
+  call: CodeCall;
   /** The Configuration variable. */
   variable?: string;
   /** The configuration is given to a StreamExecutionEnvironment of the file. */
@@ -331,7 +331,7 @@ export interface LegacyKafkaClient {
   /** The Properties passed to the constructor. */
   properties: KafkaSettings;
   /** `consumer.setCommitOffsetsOnCheckpoints(…)`. */
-  commitOffsetsOnCheckpoints?: JavaCall;
+  commitOffsetsOnCheckpoints?: CodeCall;
 }
 
 /** `KafkaSource.<T>builder()…build()`. */
@@ -341,14 +341,14 @@ export interface KafkaSourceBuilder {
   range: Range;
   /** The variable holding the built source (or the builder). */
   variable?: string;
-  calls: JavaCall[];
+  calls: CodeCall[];
   /** setProperty / setProperties / setGroupId / setBootstrapServers in order. */
   properties: KafkaSettings;
-  setGroupId?: JavaCall;
+  setGroupId?: CodeCall;
   /** `setStartingOffsets(OffsetsInitializer.committedOffsets(…))`: the call and the initializer's method name. */
-  startingOffsets?: { call: JavaCall; initializer?: string };
-  setBounded?: JavaCall;
-  topics: JavaExpr[];
+  startingOffsets?: { call: CodeCall; initializer?: string };
+  setBounded?: CodeCall;
+  topics: CodeExpr[];
   /** Where `.setGroupId("…")` can be added (before `.build()`). */
   chainInsertion: ChainInsertion;
 }
@@ -358,11 +358,11 @@ export interface KafkaSinkBuilder {
   file: string;
   range: Range;
   variable?: string;
-  calls: JavaCall[];
+  calls: CodeCall[];
   /** `setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)` (also the older `setDeliverGuarantee`): value "EXACTLY_ONCE". */
-  deliveryGuarantee?: JavaExpr;
-  deliveryGuaranteeCall?: JavaCall;
-  setTransactionalIdPrefix?: JavaCall;
+  deliveryGuarantee?: CodeExpr;
+  deliveryGuaranteeCall?: CodeCall;
+  setTransactionalIdPrefix?: CodeCall;
   /** setProperty / setKafkaProducerConfig (transaction.timeout.ms …). */
   properties: KafkaSettings;
   /** Where `.setTransactionalIdPrefix("…")` can be added (before `.build()`). */
@@ -379,14 +379,14 @@ export interface KafkaSinkBuilder {
 export interface StreamOperator {
   /** Index of this operator in the file's `operators` list. */
   id: number;
-  call: JavaCall;
+  call: CodeCall;
   role: "source" | "transformation" | "sink";
   /** Indices of the operators feeding this one (the receiver, and the arguments of `union`/`connect`). */
   inputs: number[];
   /** `.setParallelism(n)` applied to this operator's result. `call.removeRange` deletes it. */
-  parallelism?: { value: JavaExpr; call: JavaCall };
+  parallelism?: { value: CodeExpr; call: CodeCall };
   /** `.setMaxParallelism(n)`. */
-  maxParallelism?: { value: JavaExpr; call: JavaCall };
+  maxParallelism?: { value: CodeExpr; call: CodeCall };
   /** For sources: the environment variable the source is created on. */
   environment?: string;
   /** For `fromSource(src, …)` / `addSource(src)`: the variable or expression naming the Kafka source, if any. */
@@ -403,8 +403,8 @@ export interface DataStreamFacts {
   environmentParallelism: {
     environment?: string;
     method: "setParallelism" | "setMaxParallelism";
-    value: JavaExpr;
-    call: JavaCall;
+    value: CodeExpr;
+    call: CodeCall;
   }[];
   legacyKafka: LegacyKafkaClient[];
   kafkaSources: KafkaSourceBuilder[];
@@ -420,14 +420,14 @@ export interface DataStreamFacts {
  * half-typed in the editor and snippets are first-class, and the compiler reports syntax errors better than a
  * linter can, so BFL002 does not fire for Java files. The member simply contributes no facts until it parses again.
  */
-export interface JavaParseProblem {
+export interface CodeParseProblem {
   /** The whole unit that did not parse (a class member, a statement of a snippet). */
   range: Range;
   /** `Java syntax error at line 12, column 30: expected ')' but found ';'` (1-based, in file coordinates). */
   message: string;
 }
 
-export interface JavaFacts {
+export interface JobCode {
   file: string;
   /**
    * How the file was read: a compilation unit split into class members, or a pasted snippet parsed as block
@@ -438,12 +438,12 @@ export interface JavaFacts {
   kafkaReads: BeamKafkaRead[];
   beamOptions: BeamOptionsFacts;
   dataStream: DataStreamFacts;
-  parseProblems: JavaParseProblem[];
+  parseProblems: CodeParseProblem[];
 }
 
 /** The Java facts of a project, merged from its files (ProjectModel.java). */
-export interface ProjectJavaFacts {
-  files: JavaFacts[];
+export interface ProjectJobCode {
+  files: JobCode[];
   kafkaReads: BeamKafkaRead[];
   optionsCreations: OptionsCreation[];
   optionSettings: BeamOptionSetting[];
@@ -464,7 +464,7 @@ export interface ProjectJavaFacts {
  * A value read as a boolean the way the Kafka client reads it: `true`, `Boolean.TRUE` and the string `"true"` in
  * any case are true; `false`/"false" are false; anything else (unknown, other strings) is undefined.
  */
-export function truthOf(value: JavaValue): boolean | undefined {
+export function truthOf(value: CodeValue): boolean | undefined {
   if (value.kind === "bool") return value.value;
   if (value.kind === "string") {
     const v = value.value.trim().toLowerCase();
@@ -494,8 +494,8 @@ export function appendCall(where: ChainInsertion, call: string): TextEdit {
  * `"FALSE"`, `Boolean.TRUE` → `Boolean.FALSE`, `Boolean.valueOf("true")` → `Boolean.valueOf("false")`. When the
  * value is a name, the literal it was initialised with is edited. Undefined when no literal can be found.
  */
-export function booleanEdit(expr: JavaExpr, to: boolean): TextEdit | undefined {
-  let e: JavaExpr = expr;
+export function booleanEdit(expr: CodeExpr, to: boolean): TextEdit | undefined {
+  let e: CodeExpr = expr;
   while (e.origin) e = e.origin;
   const m = /true|false/i.exec(e.raw);
   if (!m || truthOf(e.value) === undefined) return undefined;

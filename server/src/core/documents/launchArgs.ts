@@ -3,10 +3,11 @@
  * code: VS Code launch configurations, shell scripts, Gradle `run`/`JavaExec` args, Dockerfile CMD/ENTRYPOINT and
  * FlinkDeployment `spec.job.args`. Flags in Java string literals are read by the Java reader with the same scanner.
  */
-import type { FlinkDeploymentFacts } from "../../model";
-import { LineIndex } from "../../text";
-import type { BeamArg, BeamArgSource } from "./facts";
-import { tokenize } from "./tokens";
+
+import type { BeamArg, BeamArgSource } from "../jobcode/facts";
+import type { FlinkDeploymentFacts } from "../model";
+import { LineIndex } from "../text";
+import { tokenize } from "./java/tokens";
 
 /**
  * Flags in one piece of text that starts at `offset` of its file. `--name=value`, and `--name value` when the next

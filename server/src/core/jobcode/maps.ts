@@ -3,14 +3,14 @@
  * `new HashMap<>()` + `put`, `Properties` + `setProperty`, double-brace initialisation), and the edit that adds an
  * entry in the same style.
  */
-import type { Location } from "../../findings";
-import type { LineIndex, TextEdit } from "../../text";
-import type { JavaExpr, KafkaSetting, KafkaSettingSource, KafkaSettings } from "./facts";
+import type { Location } from "../findings";
+import type { LineIndex, TextEdit } from "../text";
+import type { CodeExpr, KafkaSetting, KafkaSettingSource, KafkaSettings } from "./facts";
 import { kafkaKeyOfConstant } from "./values";
 
 export interface MapEntry {
-  key: JavaExpr;
-  value: JavaExpr;
+  key: CodeExpr;
+  value: CodeExpr;
   location: Location;
   conditional: boolean;
 }
@@ -178,11 +178,11 @@ export class SettingsBuilder {
   /** A setting made by a dedicated method (`setGroupId`, `withReadCommitted`, `setProperty(k, v)`). */
   addOne(
     key: string,
-    value: JavaExpr,
+    value: CodeExpr,
     source: KafkaSettingSource,
     call: Location,
     conditional: boolean,
-    keyExpr?: JavaExpr,
+    keyExpr?: CodeExpr,
   ): void {
     const index = this.calls++;
     this.settings.entries.push(this.setting(key, value, call, source, index, call, [], conditional, keyExpr));
@@ -195,14 +195,14 @@ export class SettingsBuilder {
 
   private setting(
     key: string,
-    value: JavaExpr,
+    value: CodeExpr,
     location: Location,
     source: KafkaSettingSource,
     sourceIndex: number,
     sourceCall: Location,
     via: string[],
     conditional: boolean,
-    keyExpr?: JavaExpr,
+    keyExpr?: CodeExpr,
   ): KafkaSetting {
     const s: KafkaSetting = {
       key,

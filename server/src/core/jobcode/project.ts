@@ -1,10 +1,11 @@
 /** Merges the Java facts of a project's files, and gathers every Beam flag the project passes to its pipelines. */
-import type { FileFacts } from "../../model";
-import type { BeamArg, ProjectJavaFacts } from "./facts";
-import { flinkDeploymentArgs } from "./launchArgs";
 
-export function projectJavaFacts(files: FileFacts[]): ProjectJavaFacts {
-  const java = files.flatMap((f) => (f.java ? [f.java] : []));
+import { flinkDeploymentArgs } from "../documents/launchArgs";
+import type { FileFacts } from "../model";
+import type { BeamArg, ProjectJobCode } from "./facts";
+
+export function projectJavaFacts(files: FileFacts[]): ProjectJobCode {
+  const java = files.flatMap((f) => (f.code ? [f.code] : []));
   const beamArgs: BeamArg[] = [
     ...java.flatMap((j) => j.beamOptions.args),
     ...files.flatMap((f) => f.beamArgs ?? []),

@@ -5,14 +5,16 @@
  * `Map<String, Object> props = consumerProps(); props.put(…); read.withConsumerConfigUpdates(props)` reads as one
  * consumer config.
  */
-import type { Location } from "../../findings";
-import type { LineIndex, Range, TextEdit } from "../../text";
+
+import { beamFlags } from "../documents/launchArgs";
+import type { Location } from "../findings";
+import type { LineIndex, Range, TextEdit } from "../text";
 import type {
   BeamKafkaRead,
   BeamOptionsFacts,
+  CodeCall,
+  CodeExpr,
   DataStreamFacts,
-  JavaCall,
-  JavaExpr,
   KafkaSinkBuilder,
   KafkaSourceBuilder,
   LegacyKafkaClient,
@@ -21,9 +23,8 @@ import type {
   StreamEnvironment,
   StreamOperator,
 } from "./facts";
-import { beamFlags } from "./launchArgs";
+import { dottedName, type Expr, type Member, type Stmt } from "./ir";
 import { chainPrefix, type Layout, MapState, SettingsBuilder } from "./maps";
-import { dottedName, type Expr, type Member, type Stmt } from "./syntax";
 import { flinkOptionKey, Values } from "./values";
 
 type CallExpr = Expr & { k: "call" };
@@ -47,7 +48,7 @@ interface BuilderState<T> {
 
 interface ConfState {
   variable?: string;
-  entries: { key: string; value: JavaExpr; call: JavaCall }[];
+  entries: { key: string; value: CodeExpr; call: CodeCall }[];
   passed: boolean;
 }
 
@@ -66,7 +67,7 @@ type Obj =
 
 interface Binding {
   obj?: Obj;
-  value?: JavaExpr;
+  value?: CodeExpr;
 }
 
 interface MethodInfo {
@@ -251,7 +252,7 @@ export class Extractor {
     }
   }
 
-  private method(info: MethodInfo, args?: { obj?: Obj; value: JavaExpr }[]): Obj | undefined {
+  private method(info: MethodInfo, args?: { obj?: Obj; value: CodeExpr }[]): Obj | undefined {
     if (info.state === "walking") return undefined;
     if (info.state === "done") return info.returned;
     info.state = "walking";
@@ -513,8 +514,8 @@ export class Extractor {
   // ---------------------------------------------------------------------------------------------
   // Calls
 
-  private javaCall(e: CallExpr, scope: Scope): JavaCall {
-    const call: JavaCall = {
+  private javaCall(e: CallExpr, scope: Scope): CodeCall {
+    const call: CodeCall = {
       file: this.file,
       range: this.index.rangeOf(e.nameStart, e.nameEnd),
       method: e.name,
@@ -881,7 +882,7 @@ export class Extractor {
   }
 
   /** Records a builder call and moves the insertion point (before `.build()`). */
-  private builderStep(s: BuilderState<KafkaSourceBuilder | KafkaSinkBuilder>, e: CallExpr, call: JavaCall): void {
+  private builderStep(s: BuilderState<KafkaSourceBuilder | KafkaSinkBuilder>, e: CallExpr, call: CodeCall): void {
     s.fact.calls.push(call);
     if (e.name === "build") {
       s.fact.chainInsertion = {
@@ -898,7 +899,7 @@ export class Extractor {
   private properties(
     s: BuilderState<KafkaSourceBuilder | KafkaSinkBuilder>,
     e: CallExpr,
-    call: JavaCall,
+    call: CodeCall,
     args: (Obj | undefined)[],
     scope: Scope,
   ): void {

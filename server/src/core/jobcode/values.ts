@@ -2,21 +2,21 @@
  * Static values of Java expressions: literals, constants, Kafka/Flink option constants, durations, simple
  * arithmetic. What cannot be known before the program runs is `unknown`.
  */
-import type { LineIndex } from "../../text";
-import type { JavaExpr, JavaValue } from "./facts";
-import { dottedName, type Expr } from "./syntax";
+import type { LineIndex } from "../text";
+import type { CodeExpr, CodeValue } from "./facts";
+import { dottedName, type Expr } from "./ir";
 
 export interface ValueContext {
   file: string;
   text: string;
   index: LineIndex;
   /** The value a simple name stands for here (a local, a parameter, a constant of the file); undefined if unknown. */
-  resolve(name: string): JavaExpr | undefined;
+  resolve(name: string): CodeExpr | undefined;
   /** A constant `Class.NAME` of a class declared in this file. */
-  resolveQualified(owner: string, name: string): JavaExpr | undefined;
+  resolveQualified(owner: string, name: string): CodeExpr | undefined;
 }
 
-const UNKNOWN: JavaValue = { kind: "unknown" };
+const UNKNOWN: CodeValue = { kind: "unknown" };
 
 /** Classes whose `*_CONFIG` constants name Kafka client properties. */
 const KAFKA_CONFIG_CLASSES = new Set([
@@ -132,8 +132,8 @@ function decodeEscapes(s: string): string {
 export class Values {
   constructor(private readonly ctx: ValueContext) {}
 
-  expr(e: Expr, value: JavaValue, origin?: JavaExpr): JavaExpr {
-    const out: JavaExpr = {
+  expr(e: Expr, value: CodeValue, origin?: CodeExpr): CodeExpr {
+    const out: CodeExpr = {
       file: this.ctx.file,
       range: this.ctx.index.rangeOf(e.start, e.end),
       raw: this.ctx.text.slice(e.start, e.end),
@@ -144,7 +144,7 @@ export class Values {
   }
 
   /** The static value of an expression. */
-  of(e: Expr): JavaExpr {
+  of(e: Expr): CodeExpr {
     switch (e.k) {
       case "literal":
         return this.expr(e, literalValue(e.type, e.image));
@@ -178,11 +178,11 @@ export class Values {
     }
   }
 
-  private location(e: Expr): Pick<JavaExpr, "range" | "raw"> {
+  private location(e: Expr): Pick<CodeExpr, "range" | "raw"> {
     return { range: this.ctx.index.rangeOf(e.start, e.end), raw: this.ctx.text.slice(e.start, e.end) };
   }
 
-  private field(e: Expr & { k: "field" }): JavaExpr {
+  private field(e: Expr & { k: "field" }): CodeExpr {
     const owner = dottedName(e.target);
     if (owner === "this") return this.of({ k: "name", start: e.start, end: e.end, name: e.name });
     if (owner !== undefined) {
@@ -206,7 +206,7 @@ export class Values {
     return this.expr(e, UNKNOWN);
   }
 
-  private call(e: Expr & { k: "call" }): JavaValue {
+  private call(e: Expr & { k: "call" }): CodeValue {
     const owner = e.target ? dottedName(e.target) : undefined;
     const simple = owner?.slice(owner.lastIndexOf(".") + 1);
     const arg = (i: number) => (e.args[i] ? this.of(e.args[i]).value : UNKNOWN);
@@ -255,7 +255,7 @@ export class Values {
   }
 }
 
-function literalValue(type: string, image: string): JavaValue {
+function literalValue(type: string, image: string): CodeValue {
   switch (type) {
     case "string":
     case "text":
@@ -272,9 +272,9 @@ function literalValue(type: string, image: string): JavaValue {
   }
 }
 
-function binaryValue(op: string, a: JavaValue, b: JavaValue): JavaValue {
+function binaryValue(op: string, a: CodeValue, b: CodeValue): CodeValue {
   if (op === "+" && (a.kind === "string" || b.kind === "string")) {
-    const text = (v: JavaValue) =>
+    const text = (v: CodeValue) =>
       v.kind === "string" ? v.value : v.kind === "number" || v.kind === "bool" ? String(v.value) : undefined;
     const x = text(a);
     const y = text(b);
