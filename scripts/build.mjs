@@ -3,7 +3,7 @@
 // BFL_OUT_DIR / BFL_DIST_DIR move the two output folders (to build several checkouts side by side);
 // BFL_ALLOW_TYPE_ERRORS=1 keeps going after type errors (tsc still emits).
 import { execFileSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -42,3 +42,13 @@ const entries = [
   { entryPoints: [join(root, "server/src/cli/main.ts")], outfile: join(distDir, "cli.js") },
 ];
 await Promise.all(entries.filter((e) => existsSync(e.entryPoints[0])).map((e) => esbuild.build({ ...common, ...e })));
+
+// The tree-sitter runtime and the Scala, Kotlin and Python grammars are loaded from beside the bundles.
+const wasmFiles = [
+  "web-tree-sitter/web-tree-sitter.wasm",
+  "tree-sitter-scala/tree-sitter-scala.wasm",
+  "@tree-sitter-grammars/tree-sitter-kotlin/tree-sitter-kotlin.wasm",
+  "tree-sitter-python/tree-sitter-python.wasm",
+];
+mkdirSync(distDir, { recursive: true });
+for (const file of wasmFiles) copyFileSync(require.resolve(file), join(distDir, file.slice(file.lastIndexOf("/") + 1)));

@@ -22,5 +22,9 @@ if (selected.length === 0) {
   console.error("no test files matched");
   process.exit(1);
 }
-const r = spawnSync(process.execPath, ["--test", "--test-reporter=spec", ...selected], { stdio: "inherit", cwd: root });
+const setup = join(root, "scripts", "test-setup.mjs");
+const r = spawnSync(process.execPath, ["--import", setup, "--test", "--test-reporter=spec", ...selected], {
+  stdio: "inherit",
+  cwd: root,
+});
 process.exit(r.status ?? 1);

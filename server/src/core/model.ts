@@ -178,6 +178,9 @@ export type FileKind =
   | "versionCatalog"
   | "maven"
   | "java"
+  | "scala"
+  | "kotlin"
+  | "python"
   | "launch" // .vscode/launch.json and shell scripts: only the Beam flags they pass are read
   | "other";
 
@@ -205,8 +208,13 @@ export interface FileFacts {
   jobApi?: JobApiUsage;
   /** Declarations and definitions of a build file (Gradle script, gradle.properties, version catalog, pom.xml). */
   build?: BuildFacts;
-  /** Java files: Beam KafkaIO reads and options, DataStream environments, Kafka sources/sinks, operators. */
+  /** Job code (Java, Scala, Kotlin, Python): Beam KafkaIO reads and options, DataStream jobs, Kafka sources/sinks. */
   code?: JobCode;
+  /**
+   * Parts of the file the product recognises but could not analyse (BFL003): a member too deeply nested for the
+   * parser, a file that is not UTF-8, a grammar that is not installed. Each is reported once, as information.
+   */
+  notAnalysed?: { range: Range; message: string }[];
   /** Beam flags (`--checkpointingInterval=…`) passed by launch files: launch.json, shell scripts, Gradle, Dockerfiles. */
   beamArgs?: BeamArg[];
 }

@@ -3,6 +3,9 @@
  * `--stdio` for editors that spawn it, `--node-ipc` when VS Code starts it as a Node module.
  */
 import { createConnection, ProposedFeatures } from "vscode-languageserver/node";
+import { prepareParsers } from "../node/parsers";
 import { LintServer } from "./server";
 
-new LintServer(createConnection(ProposedFeatures.all)).listen();
+const server = new LintServer(createConnection(ProposedFeatures.all));
+// The Scala, Kotlin and Python parsers start asynchronously (about 20 ms); messages wait in the transport meanwhile.
+prepareParsers().then(() => server.listen());

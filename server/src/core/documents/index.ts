@@ -10,15 +10,19 @@ import { readGradleScript } from "./build/gradle/script";
 import { readGradleProperties } from "./build/gradleProperties";
 import { readPom } from "./build/pom";
 import { readVersionCatalog } from "./build/versionCatalog";
+import { readTreeSitterCode } from "./code/treeSitterReader";
 import { hasComposeServices, isComposeName, readCompose } from "./compose";
 import { readDockerfile } from "./dockerfile";
 import { isConfigYamlName, readFlinkConfigFile } from "./flinkConfig/file";
 import { isValuesName, readHelmValues } from "./helmValues";
 import { beamArgCheckpointing, readJavaFile } from "./java/reader";
+import { kotlinReader } from "./kotlin/reader";
 import { readManifests } from "./kubernetes/manifests";
 import { isK8sDocument } from "./kubernetes/objects";
 import { dockerfileArgs, gradleArgs, isLaunchFile, launchJsonArgs, shellArgs } from "./launchArgs";
 import { PROJECT_CONFIG_NAMES, readProjectConfig } from "./projectConfig";
+import { pythonReader } from "./python/reader";
+import { scalaReader } from "./scala/reader";
 import { parseYamlDocuments } from "./yaml/ast";
 import { isHelmTemplate, maskTemplates } from "./yaml/helmTemplate";
 
@@ -49,6 +53,9 @@ export function kindFromName(file: string): FileKind | undefined {
   if (lower.endsWith(".versions.toml")) return "versionCatalog";
   if (name === "pom.xml") return "maven";
   if (lower.endsWith(".java")) return "java";
+  if (lower.endsWith(".scala") || lower.endsWith(".sc")) return "scala";
+  if (lower.endsWith(".kt")) return "kotlin";
+  if (lower.endsWith(".py")) return "python";
   if (isLaunchFile(file)) return "launch";
   if (lower.endsWith(".yaml") || lower.endsWith(".yml")) return undefined;
   return "other";
@@ -87,6 +94,12 @@ function readUnguarded(file: string, text: string, hints: ReadHints): FileFacts 
       return withBeamArgs(readDockerfile(file, text), dockerfileArgs(file, text));
     case "java":
       return readJavaFile(file, text);
+    case "scala":
+      return readTreeSitterCode(file, text, scalaReader);
+    case "kotlin":
+      return readTreeSitterCode(file, text, kotlinReader);
+    case "python":
+      return readTreeSitterCode(file, text, pythonReader);
     case "gradle":
       return withBeamArgs(readGradleScript(file, text), gradleArgs(file, text));
     case "launch": {

@@ -14,6 +14,7 @@ import type {
   BeamOptionsFacts,
   CodeCall,
   CodeExpr,
+  CodeLanguage,
   DataStreamFacts,
   KafkaSinkBuilder,
   KafkaSourceBuilder,
@@ -162,6 +163,7 @@ export class Extractor {
     readonly file: string,
     readonly text: string,
     readonly index: LineIndex,
+    readonly language: CodeLanguage = "java",
   ) {
     this.layout = { text, index };
     this.staticReads = staticKafkaReads(text);

@@ -427,21 +427,31 @@ export interface CodeParseProblem {
   message: string;
 }
 
+/** The languages job code is read in. */
+export type CodeLanguage = "java" | "scala" | "kotlin" | "python";
+
+/** What one source file of job code holds, in any language: the same facts whatever the language. */
 export interface JobCode {
   file: string;
+  language: CodeLanguage;
+  /**
+   * Test code (`src/test/…`, `test_*.py`, `*Test.kt` …): it runs jobs on mini clusters or the DirectRunner for a few
+   * seconds, so checkpointing and parallelism there say nothing about production; deployment rules leave it alone.
+   */
+  isTest: boolean;
   /**
    * How the file was read: a compilation unit split into class members, or a pasted snippet parsed as block
    * statements (split into statements, or members pasted without their class, when the whole does not parse) or
    * as one expression (`pipeline.apply(…)` without a semicolon).
    */
-  shape: "compilationUnit" | "statements" | "expression";
+  shape: "compilationUnit" | "statements" | "expression" | "script";
   kafkaReads: BeamKafkaRead[];
   beamOptions: BeamOptionsFacts;
   dataStream: DataStreamFacts;
   parseProblems: CodeParseProblem[];
 }
 
-/** The Java facts of a project, merged from its files (ProjectModel.java). */
+/** The job-code facts of a project, merged from its files in every language (ProjectModel.code). */
 export interface ProjectJobCode {
   files: JobCode[];
   kafkaReads: BeamKafkaRead[];

@@ -6,6 +6,7 @@ import type { Location } from "../../findings";
 import { Extractor } from "../../jobcode/extract";
 import type { BeamArg, CodeParseProblem, JobCode, LegacyKafkaClient } from "../../jobcode/facts";
 import type { Member, Stmt } from "../../jobcode/ir";
+import { isTestFile } from "../../jobcode/testCode";
 import { emptyFacts, type FileFacts } from "../../model";
 import { LineIndex } from "../../text";
 import { cachedParseUnit as parseUnit } from "./parseCache";
@@ -68,7 +69,7 @@ export function readJava(file: string, text: string): JobCode {
   extractor.rest();
   const out = extractor.finish();
   out.dataStream.legacyKafka.unshift(...legacyImports(file, tokens, index));
-  return { file, shape, ...out, parseProblems: problems };
+  return { file, language: "java", isTest: isTestFile(file, "java"), shape, ...out, parseProblems: problems };
 }
 
 /** `import …FlinkKafkaConsumer011;` lines: the legacy connector is on the class path even where it is not built. */

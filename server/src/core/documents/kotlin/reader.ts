@@ -1,0 +1,10 @@
+/** Kotlin job code: the Java APIs of Flink and Beam called from Kotlin (property syntax, scope functions). */
+import type { LanguageReader } from "../code/treeSitterReader";
+import { lowerKotlin } from "./lower";
+
+export const kotlinReader: LanguageReader = {
+  language: "kotlin",
+  relevant:
+    /KafkaIO|KafkaSource|KafkaSink|FlinkKafkaConsumer|FlinkKafkaProducer|StreamExecutionEnvironment|FlinkPipelineOptions|PipelineOptionsFactory|setCheckpointingInterval|enableCheckpointing|checkpointingInterval|checkpointInterval|executeSql|sqlQuery/,
+  lower: lowerKotlin,
+};

@@ -1,0 +1,10 @@
+/** Python job code: Beam Python pipelines (`ReadFromKafka`, pipeline options) and PyFlink DataStream jobs. */
+import type { LanguageReader } from "../code/treeSitterReader";
+import { lowerPython } from "./lower";
+
+export const pythonReader: LanguageReader = {
+  language: "python",
+  relevant:
+    /ReadFromKafka|WriteToKafka|apache_beam|PipelineOptions|pyflink|KafkaSource|KafkaSink|FlinkKafkaConsumer|FlinkKafkaProducer|StreamExecutionEnvironment|enable_checkpointing|checkpointing_interval|execute_sql|sql_query/,
+  lower: lowerPython,
+};

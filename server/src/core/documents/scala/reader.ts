@@ -1,0 +1,10 @@
+/** Scala job code: the Flink Scala API and the Java APIs (Flink, Beam) called from Scala 2 and Scala 3. */
+import type { LanguageReader } from "../code/treeSitterReader";
+import { lowerScala } from "./lower";
+
+export const scalaReader: LanguageReader = {
+  language: "scala",
+  relevant:
+    /KafkaIO|KafkaSource|KafkaSink|FlinkKafkaConsumer|FlinkKafkaProducer|StreamExecutionEnvironment|FlinkPipelineOptions|PipelineOptionsFactory|setCheckpointingInterval|enableCheckpointing|checkpointingInterval|executeSql|sqlQuery/,
+  lower: lowerScala,
+};
