@@ -82,6 +82,7 @@ function legacyImports(file: string, tokens: Token[], index: LineIndex): LegacyK
     else if (inImport && t.kind === "identifier" && /^FlinkKafka(Consumer|Producer)\d*$/.test(t.text)) {
       out.push({
         file,
+        language: "java",
         className: t.text,
         role: t.text.includes("Consumer") ? "consumer" : "producer",
         range: index.rangeOf(t.start, t.end),

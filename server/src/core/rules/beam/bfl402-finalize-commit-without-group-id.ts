@@ -1,4 +1,5 @@
 import { effectiveSetting } from "../../jobcode/facts";
+import { str } from "../../jobcode/render";
 import type { Rule } from "../types";
 import { flinkJob } from "./exampleFiles";
 import { fixOf, GROUP_ID, groupIdPlaceholder } from "./pipelines";
@@ -55,7 +56,7 @@ export const rule: Rule = {
       const config = read.consumerConfig;
       if (!commit || effectiveSetting(config, GROUP_ID) || config.hasUnknownParts) continue;
       const group = groupIdPlaceholder(read);
-      const edits = config.insertEntry?.(GROUP_ID, JSON.stringify(group));
+      const edits = config.insertEntry?.(GROUP_ID, str(group));
       ctx.report({
         file: commit.file,
         range: commit.range,

@@ -1,3 +1,4 @@
+import { str } from "../../jobcode/render";
 /**
  * What the Beam rules (BFL401–BFL408) read about a project's pipelines beyond single facts: where a Beam option is
  * set (setters in code and flags from any launcher), which runner the pipelines run on, whether they stream, and
@@ -232,7 +233,7 @@ export function groupIdPlaceholder(read: BeamKafkaRead): string {
 export function groupIdEdits(read: BeamKafkaRead): TextEdit[] | undefined {
   const config = read.consumerConfig;
   if (effectiveSetting(config, GROUP_ID) || config.hasUnknownParts) return [];
-  return config.insertEntry?.(GROUP_ID, JSON.stringify(groupIdPlaceholder(read)));
+  return config.insertEntry?.(GROUP_ID, str(groupIdPlaceholder(read)));
 }
 
 /** The innermost expression a value was initialised with: the literal a fix edits. */
