@@ -26,7 +26,7 @@ import type {
 } from "./facts";
 import { type CallExpr, dottedName, type Expr, type KwArg, type Member, type Stmt } from "./ir";
 import { chainPrefix, type Layout, MapState, SettingsBuilder, startsLine } from "./maps";
-import { type CodeLiteral, type Dialect, dialectOf } from "./render";
+import { type Dialect, dialectOf } from "./render";
 import { flinkOptionKey, Values } from "./values";
 
 interface ReadState {
