@@ -17,6 +17,7 @@ import {
   truthOf,
 } from "../jobcode/facts";
 import { parseDuration } from "../knowledge/values";
+import { findEntry } from "../project/configEntries";
 import {
   AUTO_COMMIT,
   GROUP_ID,
@@ -26,7 +27,6 @@ import {
   type OptionValue,
   optionValues,
 } from "../rules/beam/pipelines";
-import { findEntry } from "../rules/configEntries";
 import {
   environmentNamed,
   environmentOfBuilder,

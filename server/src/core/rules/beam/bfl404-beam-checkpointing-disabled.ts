@@ -1,7 +1,7 @@
 import type { Fix, Location, RelatedLocation } from "../../findings";
 import { insertStatement, type JobCode, type OptionsCreation } from "../../jobcode/facts";
+import { checkpointing, clustersOf } from "../../project/clusters";
 import type { ProjectModel } from "../../workspace/project";
-import { checkpointing, clustersOf } from "../clusterFacts";
 import type { Rule } from "../types";
 import { flinkJob } from "./exampleFiles";
 import {

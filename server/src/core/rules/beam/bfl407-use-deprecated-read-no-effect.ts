@@ -4,7 +4,7 @@ import type { ResolvedDependency } from "../../model";
 import { range } from "../../text";
 import type { ProjectModel } from "../../workspace/project";
 import { upgradeTarget } from "../build/beamVersions";
-import { textAt } from "../configEntries";
+import { textAt } from "../configEdits";
 import type { Rule } from "../types";
 
 const EXPERIMENT = "use_deprecated_read";

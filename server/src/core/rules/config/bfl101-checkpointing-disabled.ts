@@ -1,5 +1,6 @@
 import type { Fix } from "../../findings";
-import { checkpointing, clustersOf, insertFix, runsBatch } from "../clusterFacts";
+import { checkpointing, clustersOf, runsBatch } from "../../project/clusters";
+import { insertFix } from "../clusterFixes";
 import type { Rule } from "../types";
 
 const KEY = "execution.checkpointing.interval";

@@ -1,7 +1,7 @@
 import type { Location } from "../../findings";
 import type { JobCode, StreamOperator } from "../../jobcode/facts";
+import { clustersOf, intSetting } from "../../project/clusters";
 import type { ProjectModel } from "../../workspace/project";
-import { clustersOf, intSetting } from "../clusterFacts";
 import type { Rule } from "../types";
 import { environmentOfOperator, isTestCode, numberOf } from "./streamJobs";
 

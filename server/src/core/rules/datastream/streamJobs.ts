@@ -20,10 +20,10 @@ import type {
 } from "../../jobcode/facts";
 import { insertStatement } from "../../jobcode/facts";
 import { parseDuration } from "../../knowledge/values";
+import { checkpointing, clustersOf } from "../../project/clusters";
+import { findEntry } from "../../project/configEntries";
 import { rangeContains } from "../../text";
 import type { ProjectModel } from "../../workspace/project";
-import { checkpointing, clustersOf } from "../clusterFacts";
-import { findEntry } from "../configEntries";
 
 export type Evidence = "on" | "maybe" | "off";
 
