@@ -175,6 +175,7 @@ export class Extractor {
     dataStream: {
       environments: [],
       checkpointing: [],
+      checkpointStorage: [],
       configuration: [],
       environmentParallelism: [],
       legacyKafka: [],
@@ -258,6 +259,9 @@ export class Extractor {
           variable: c.variable,
           passedToEnvironment: c.passed,
         });
+        if (c.passed && (e.key === "state.checkpoints.dir" || e.key === "execution.checkpointing.dir")) {
+          this.out.dataStream.checkpointStorage.push({ call: e.call, location: e.value });
+        }
         if (c.passed && e.key.startsWith("execution.checkpointing.")) {
           this.out.dataStream.checkpointing.push({
             kind: "configuration",
@@ -675,6 +679,20 @@ export class Extractor {
         ? `,${this.index.eol}${/^[ \t]*/.exec(this.index.lineText(this.index.positionAt(last.start).line))?.[0] ?? ""}`
         : ", ";
     return { at: this.index.positionAt(e.argsEnd), prefix };
+  }
+
+  /**
+   * The location a checkpoint storage argument names: a path string, or a `FileSystemCheckpointStorage(path)`;
+   * null for JobManager (in-memory) storage, which is not durable; undefined when it cannot be read.
+   */
+  private storageLocation(arg: Expr | undefined, scope: Scope): CodeExpr | null | undefined {
+    if (!arg) return undefined;
+    if (arg.k === "new") {
+      const simple = arg.type.slice(arg.type.lastIndexOf(".") + 1);
+      if (simple === "JobManagerCheckpointStorage") return null;
+      return arg.args[0] ? scope.values.of(arg.args[0]) : undefined;
+    }
+    return scope.values.of(arg);
   }
 
   // ---- Beam Python
@@ -1145,6 +1163,12 @@ export class Extractor {
       case "checkpointConfig": {
         if (!e.name.startsWith("set") && !e.name.startsWith("enable")) return undefined;
         const call = this.javaCall(e, scope);
+        if (e.name === "setCheckpointStorage" || e.name === "setCheckpointStorageDir") {
+          const location = this.storageLocation(e.args[0], scope);
+          if (location !== null)
+            this.out.dataStream.checkpointStorage.push({ call, ...(location ? { location } : {}) });
+          return undefined;
+        }
         const interval = e.name === "setCheckpointInterval" ? call.args[0] : undefined;
         const mode = e.name === "setCheckpointingMode" ? call.args[0] : undefined;
         this.out.dataStream.checkpointing.push({
@@ -1507,6 +1531,16 @@ export class Extractor {
       return undefined;
     }
     if (name === "getCheckpointConfig") return { t: "checkpointConfig", env };
+    if (name === "setStateBackend") {
+      const backend = e.args[0];
+      const simple = backend?.k === "new" ? backend.type.slice(backend.type.lastIndexOf(".") + 1) : undefined;
+      // The legacy backends take the checkpoint directory as their first argument.
+      if (simple && /^(RocksDBStateBackend|FsStateBackend)$/.test(simple) && backend?.k === "new" && backend.args[0]) {
+        const call = this.javaCall(e, scope);
+        this.out.dataStream.checkpointStorage.push({ call, location: scope.values.of(backend.args[0]) });
+      }
+      return undefined;
+    }
     if (name === "setParallelism" || name === "setMaxParallelism") {
       const call = this.javaCall(e, scope);
       if (call.args[0])

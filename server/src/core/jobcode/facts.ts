@@ -426,6 +426,12 @@ export interface StreamOperator {
 export interface DataStreamFacts {
   environments: StreamEnvironment[];
   checkpointing: CheckpointingSetting[];
+  /**
+   * Where the code chooses durable checkpoint storage: `env.setStateBackend(new RocksDBStateBackend(uri))` or
+   * `new FsStateBackend(uri)`, `getCheckpointConfig().setCheckpointStorage(uri)` (also a `FileSystemCheckpointStorage`),
+   * a `Configuration` given to the environment with `state.checkpoints.dir` / `execution.checkpointing.dir`.
+   */
+  checkpointStorage: { call: CodeCall; location?: CodeExpr }[];
   configuration: FlinkConfigurationSetting[];
   /** `env.setParallelism(n)` / `env.setMaxParallelism(n)`. */
   environmentParallelism: {
