@@ -29,7 +29,7 @@ const DOCUMENT_SELECTOR: DocumentSelector = [
   {
     scheme: "file",
     pattern:
-      "**/{*.yaml,*.yml,build.gradle,build.gradle.kts,settings.gradle,settings.gradle.kts,gradle.properties,pom.xml,*.versions.toml,Dockerfile,Dockerfile.*,*.dockerfile,*.sh,.vscode/launch.json,*.scala,*.sc,*.kt,*.py}",
+      "**/{*.yaml,*.yml,build.gradle,build.gradle.kts,settings.gradle,settings.gradle.kts,gradle.properties,pom.xml,*.versions.toml,Dockerfile,Dockerfile.*,*.dockerfile,*.sh,Makefile,makefile,*.mk,.vscode/launch.json,*.scala,*.sc,*.kt,*.py}",
   },
 ];
 

@@ -40,6 +40,8 @@ test("every file name the readers accept is watched", () => {
     "src/main/kotlin/com/example/Job.kt",
     "jobs/pipeline.py",
     "scripts/submit.sh",
+    "Makefile",
+    "build/rules.mk",
     ".vscode/launch.json",
     "app/.vscode/launch.json",
   ];

@@ -35,6 +35,7 @@ import { WorkspaceHost } from "./workspaceHost";
 export const WATCHED_GLOBS = [
   "**/*.{yaml,yml,properties,gradle,kts,toml,xml,java,scala,sc,kt,py,sh}",
   "**/{Dockerfile,Dockerfile.*,*.dockerfile}",
+  "**/{Makefile,makefile,GNUmakefile,*.mk}",
   "**/.vscode/launch.json",
 ];
 

@@ -239,6 +239,8 @@ export type BeamArgSource =
   | "launchJson" // .vscode/launch.json "args"
   | "gradle" // Gradle run { args … } / application { … } / tasks JavaExec args
   | "shell" // *.sh scripts (flink run … --checkpointingInterval=…)
+  | "makefile" // Makefile recipes (python -m job --runner=FlinkRunner …)
+  | "kubernetes" // command / args of a Kubernetes Job, CronJob, Deployment or Pod container
   | "dockerfile" // Dockerfile CMD / ENTRYPOINT
   | "flinkDeployment"; // FlinkDeployment spec.job.args
 
