@@ -6,6 +6,7 @@
 
 import type { Fix, FixSafety } from "../findings";
 import {
+  aliasReadIn,
   existsIn,
   isOptionKnown,
   lookupOption,
@@ -32,7 +33,7 @@ function lookupKeys(key: string): string[] {
 export function optionReadAs(key: string, minor: string | undefined): OptionInfo | undefined {
   const own = lookupOption(key);
   if (own && existsIn(own, minor)) return own;
-  return optionsForAlias(key).find((m) => existsIn(m.option, minor))?.option;
+  return optionsForAlias(key).find((m) => aliasReadIn(m, minor))?.option;
 }
 
 /** Whether Flink `minor` reads this key at all (a key of another version is ignored). */
