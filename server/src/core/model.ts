@@ -109,6 +109,8 @@ export interface FlinkDeploymentFacts {
   image?: Located<string>;
   mode?: Located<string>;
   upgradeMode?: Located<string>;
+  /** `spec.job.savepointTriggerNonce`: a manual savepoint is asked for. */
+  savepointTriggerNonce?: Located<string>;
   jobParallelism?: Located<number>;
   jobArgs: Located<string>[];
   taskManagerReplicas?: Located<number>;

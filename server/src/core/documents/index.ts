@@ -17,8 +17,9 @@ import { dockerfileArgs, gradleArgs, isLaunchFile, launchJsonArgs, shellArgs } f
 import { beamArgCheckpointing, readJavaFile } from "./java/reader";
 import { readManifests } from "./kubernetes/manifests";
 import { isK8sDocument } from "./kubernetes/objects";
+import { operatorChartVersions, operatorImageVersions } from "./operatorVersion";
 import { PROJECT_CONFIG_NAMES, readProjectConfig } from "./projectConfig";
-import { parseYamlDocuments } from "./yaml/ast";
+import { parseYamlDocuments, type YamlDocument } from "./yaml/ast";
 import { isHelmTemplate, maskTemplates } from "./yaml/helmTemplate";
 
 export interface ReadHints {
@@ -83,7 +84,10 @@ function readUnguarded(file: string, text: string, hints: ReadHints): FileFacts 
       return facts;
     }
     case "dockerfile":
-      return withBeamArgs(readDockerfile(file, text), dockerfileArgs(file, text));
+      return withOperatorVersions(
+        withBeamArgs(readDockerfile(file, text), dockerfileArgs(file, text)),
+        operatorImageVersions(file, text),
+      );
     case "java":
       return readJavaFile(file, text);
     case "gradle":
@@ -121,9 +125,22 @@ function withBeamArgs(facts: FileFacts, args: BeamArg[]): FileFacts {
  * broken YAML file of another tool never shows findings.
  */
 function readYamlFile(file: string, text: string): FileFacts {
-  const name = base(file);
   const template = isHelmTemplate(file, text);
   const docs = parseYamlDocuments(template ? maskTemplates(text) : text);
+  const facts = readYamlDocuments(file, text, docs, template);
+  // Images and charts of the Flink Kubernetes Operator, wherever YAML names them (also in Helm templates).
+  const operator = operatorImageVersions(file, text);
+  if (!template) operator.push(...operatorChartVersions(file, text, docs));
+  return withOperatorVersions(facts, operator);
+}
+
+function withOperatorVersions(facts: FileFacts, found: FileFacts["operatorVersions"] & {}): FileFacts {
+  if (found.length > 0) facts.operatorVersions = [...(facts.operatorVersions ?? []), ...found];
+  return facts;
+}
+
+function readYamlDocuments(file: string, text: string, docs: YamlDocument[], template: boolean): FileFacts {
+  const name = base(file);
   if (!template && isConfigYamlName(file) && looksLikeFlinkConfig(text)) return readFlinkConfigFile(file, text, docs);
   if (docs.some(isK8sDocument)) return readManifests(file, text, docs, { template });
   if (template) return emptyFacts(file, "other", text);
