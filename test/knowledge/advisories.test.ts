@@ -31,8 +31,9 @@ function problems(record: Advisory): string[] {
   for (const field of ["schema_version", "published", "modified", "summary", "details"] as const) {
     if (typeof record[field] !== "string" || record[field].trim() === "") at(`${field} is empty`);
   }
-  if (record.aliases.length === 0 || record.aliases.some((a) => !/^[\w.-]+\/[\w.-]+#\d+$/.test(a))) {
-    at("aliases must be owner/repo#number");
+  const upstream = (a: string) => /^[\w.-]+\/[\w.-]+#\d+$/.test(a) || /^[A-Z][A-Z0-9]+-\d+$/.test(a);
+  if (record.aliases.length === 0 || !record.aliases.every(upstream)) {
+    at("aliases must be owner/repo#number or a JIRA key (FLINK-35749)");
   }
   if (record.references.length === 0) at("no references");
   const specific = record.database_specific;

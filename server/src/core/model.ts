@@ -297,6 +297,8 @@ export interface ImageJar {
   versionEdits: Range[];
   /** The jar reference: the URL or path as written. */
   declaration: Location;
+  /** Fetched from a URL (ADD, curl, wget) rather than copied from the build context. */
+  downloaded: boolean;
 }
 
 /** A requirement on a Python package, as a requirements file, pyproject.toml, setup.py or setup.cfg writes it. */

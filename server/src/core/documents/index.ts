@@ -12,6 +12,7 @@ import { hasComposeServices, isComposeName, readCompose } from "./compose";
 import { readDockerfile } from "./dockerfile";
 import { isConfigYamlName, readFlinkConfigFile } from "./flinkConfig/file";
 import { isValuesName, readHelmValues } from "./helmValues";
+import { dockerfileJars } from "./imageJars";
 import type { BeamArg } from "./java/facts";
 import { dockerfileArgs, gradleArgs, isLaunchFile, launchJsonArgs, shellArgs } from "./java/launchArgs";
 import { beamArgCheckpointing, readJavaFile } from "./java/reader";
@@ -83,11 +84,15 @@ function readUnguarded(file: string, text: string, hints: ReadHints): FileFacts 
       facts.syntaxErrors.push(...readProjectConfig(file, text).problems);
       return facts;
     }
-    case "dockerfile":
-      return withOperatorVersions(
+    case "dockerfile": {
+      const facts = withOperatorVersions(
         withBeamArgs(readDockerfile(file, text), dockerfileArgs(file, text)),
         operatorImageVersions(file, text),
       );
+      const jars = dockerfileJars(file, text);
+      if (jars.length > 0) facts.imageJars = jars;
+      return facts;
+    }
     case "java":
       return readJavaFile(file, text);
     case "gradle":

@@ -60,6 +60,8 @@ export interface AdvisorySite {
   /** What the message calls the versioned software: "Beam", "flink-connector-kafka". */
   label: string;
   version: string;
+  /** The version the records' ranges are compared with, when it is not `version` (`3.1.0` for `3.1.0-1.18`). */
+  matchVersion?: string;
   /** Where the finding points: the version at its definition. */
   at: Location;
   packages: SitePackage[];
@@ -81,7 +83,7 @@ export function reportSites(ctx: RuleContext, code: string, sites: AdvisorySite[
   for (const site of sites) {
     const byAdvisory = new Map<string, { match: AdvisoryMatch; packages: SitePackage[] }>();
     for (const p of site.packages) {
-      for (const match of matchPackage(p.ecosystem, p.name, site.version, records)) {
+      for (const match of matchPackage(p.ecosystem, p.name, site.matchVersion ?? site.version, records)) {
         if (!requirementsMet(match, facts)) continue;
         const entry = byAdvisory.get(match.advisory.id) ?? { match, packages: [] };
         entry.packages.push(p);
