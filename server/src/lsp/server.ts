@@ -36,6 +36,9 @@ export const WATCHED_GLOBS = [
   "**/*.{yaml,yml,properties,gradle,kts,toml,xml,java,sh}",
   "**/{Dockerfile,Dockerfile.*,*.dockerfile}",
   "**/.vscode/launch.json",
+  "**/*.{py,cfg}",
+  "**/{requirements,constraints}*.txt",
+  "**/requirements/*.txt",
 ];
 
 export class LintServer {

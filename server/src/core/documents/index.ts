@@ -20,6 +20,8 @@ import { readManifests } from "./kubernetes/manifests";
 import { isK8sDocument } from "./kubernetes/objects";
 import { operatorChartVersions, operatorImageVersions } from "./operatorVersion";
 import { PROJECT_CONFIG_NAMES, readProjectConfig } from "./projectConfig";
+import { pythonKafkaReads } from "./python/kafkaRead";
+import { isPythonDependencyFile, readPythonDependencies } from "./python/requirements";
 import { parseYamlDocuments, type YamlDocument } from "./yaml/ast";
 import { isHelmTemplate, maskTemplates } from "./yaml/helmTemplate";
 
@@ -48,6 +50,8 @@ export function kindFromName(file: string): FileKind | undefined {
     return "gradle";
   if (name === "gradle.properties") return "gradleProperties";
   if (lower.endsWith(".versions.toml")) return "versionCatalog";
+  if (isPythonDependencyFile(file)) return "pythonDeps";
+  if (lower.endsWith(".py")) return "python";
   if (name === "pom.xml") return "maven";
   if (lower.endsWith(".java")) return "java";
   if (isLaunchFile(file)) return "launch";
@@ -107,6 +111,14 @@ function readUnguarded(file: string, text: string, hints: ReadHints): FileFacts 
       return readVersionCatalog(file, text);
     case "maven":
       return readPom(file, text);
+    case "pythonDeps":
+      return readPythonDependencies(file, text);
+    case "python": {
+      const facts = emptyFacts(file, "python", text);
+      const reads = pythonKafkaReads(file, text);
+      if (reads.length > 0) facts.pythonKafkaReads = reads;
+      return facts;
+    }
     case undefined:
       return readYamlFile(file, text);
     default:

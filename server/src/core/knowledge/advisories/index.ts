@@ -8,6 +8,7 @@ import r4 from "./BFLA-2024-0002.json";
 import r5 from "./BFLA-2024-0003.json";
 import r6 from "./BFLA-2024-0004.json";
 import r7 from "./BFLA-2024-0005.json";
+import r8 from "./BFLA-2024-0006.json";
 
 /** Every advisory record of this folder, in file-name order. */
-export const RECORDS: readonly unknown[] = [r0, r1, r2, r3, r4, r5, r6, r7];
+export const RECORDS: readonly unknown[] = [r0, r1, r2, r3, r4, r5, r6, r7, r8];
