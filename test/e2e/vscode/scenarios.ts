@@ -4,8 +4,10 @@
  * the feature.
  */
 import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { distPath } from "../../harness/fixtures";
 import { type Problem, problemKey, type Workbench } from "./workbench";
 
 export interface ScenarioContext {
@@ -173,6 +175,32 @@ export const SCENARIOS: Record<string, Scenario> = {
         ),
         `links: ${JSON.stringify(hover.links)}`,
       );
+      await ctx.screenshot();
+    },
+  },
+
+  /**
+   * `beam-flink-lint --write-baseline` run in the workspace (as in a terminal): the editor hides every problem the
+   * baseline records, and a problem typed afterwards is shown.
+   */
+  baseline: {
+    workspace: "seed",
+    async run(wb, ctx) {
+      await wb.openFile(CONFIG_MAP);
+      await wb.waitForProblems("the seed project's problems", exactly(SEED_PROBLEMS));
+      const cli = spawnSync(process.execPath, [distPath("cli.js"), "--write-baseline"], {
+        cwd: ctx.folder,
+        encoding: "utf8",
+      });
+      assert.equal(cli.status, 0, cli.stderr);
+      assert.match(cli.stderr, /recorded 6 findings in \.beam-flink-lint-baseline\.json/);
+      await wb.until("the problems the baseline records to go", async () => {
+        const label = await wb.page.getAttribute('[id="status.problems"]', "aria-label");
+        return label === "No Problems" || `status bar: ${label}`;
+      });
+      await wb.press("Control+End");
+      await wb.type("    rest.port=8081");
+      await wb.waitForProblems("only the new problem", exactly([`${CONFIG_MAP} 16:5 warning BFL100`]));
       await ctx.screenshot();
     },
   },
