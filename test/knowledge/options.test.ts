@@ -22,7 +22,6 @@ import {
 } from "../../server/src/core/knowledge/options";
 import type { ConfigEntry, FlinkConfig } from "../../server/src/core/model";
 import { findEntries, findEntry } from "../../server/src/core/project/configEntries";
-import { repoPath } from "../harness/fixtures";
 
 test("the catalogue covers Flink 1.15 up to the development line after the newest branch", () => {
   assert.equal(FLINK_MINORS[0], "1.15");
