@@ -135,6 +135,23 @@ export interface FlinkWorkload {
   /** Where findings about this workload point (kind or service name). */
   anchor: Range;
   object?: K8sObject;
+  /**
+   * Where the containers get files into Flink's configuration folder (`/opt/flink/conf`): a host path bind-mounted
+   * by a compose service (absolute, `/`-separated), or a ConfigMap mounted by a Kubernetes pod.
+   */
+  configMounts?: ConfigMount[];
+  /** A compose service's `build:`: the image is built from this folder's Dockerfile. */
+  build?: { context: string; dockerfile: string; location: Location };
+}
+
+export interface ConfigMount {
+  /** A compose bind mount's host path, resolved against the compose file's folder. */
+  hostPath?: string;
+  /** A Kubernetes ConfigMap mounted into the pod. */
+  configMap?: string;
+  /** Where it is mounted in the container. */
+  containerPath: string;
+  location: Location;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -8,11 +8,13 @@
  *                                             taskmanager.numberOfTaskSlots: 2
  */
 import { isMap, isScalar, type Node, type Pair } from "yaml";
-import { emptyFacts, type FileFacts, type FlinkWorkload } from "../model";
+import type { ConfigMount, FileFacts, FlinkWorkload } from "../model";
+import { emptyFacts } from "../model";
 import type { Range } from "../text";
 import { afterPrefix, readEmbeddedConfig } from "./flinkConfig/embedded";
 import { flinkImageVersion, imageEvidence } from "./images";
 import { roleFromArgs, roleFromName } from "./kubernetes/workload";
+import { folderOf, resolvePath } from "./paths";
 import {
   getIn,
   getMap,
@@ -21,6 +23,7 @@ import {
   keyText,
   mapPairs,
   scalarStrings,
+  scalarText,
   seqItems,
   type YamlDocument,
   YamlSource,
@@ -82,6 +85,10 @@ function readService(src: YamlSource, pair: Pair, facts: FileFacts) {
     images: image ? [image] : [],
     anchor,
   };
+  const mounts = bindMounts(src, getValue(service, "volumes"));
+  if (mounts.length > 0) workload.configMounts = mounts;
+  const build = buildOf(src, service);
+  if (build) workload.build = build;
   facts.workloads.push(workload);
   for (const c of configs) {
     facts.flinkConfigs.push(c.config);
@@ -89,6 +96,57 @@ function readService(src: YamlSource, pair: Pair, facts: FileFacts) {
   }
   const evidence = image && imageEvidence(image);
   if (evidence) facts.flinkVersions.push(evidence);
+}
+
+/** Where Flink reads its configuration files in the official image. */
+export const FLINK_CONF_DIR = "/opt/flink/conf";
+
+/**
+ * Bind mounts into Flink's configuration folder: `./conf:/opt/flink/conf[:ro]`,
+ * `./flink-conf.yaml:/opt/flink/conf/flink-conf.yaml`, or the long form `{type: bind, source, target}`. Named
+ * volumes are not files of the project and are left out.
+ */
+function bindMounts(src: YamlSource, volumes: unknown): ConfigMount[] {
+  const dir = folderOf(src.file);
+  const out: ConfigMount[] = [];
+  for (const item of seqItems(volumes)) {
+    let source: string | undefined;
+    let target: string | undefined;
+    const text = scalarText(item);
+    if (text !== undefined) {
+      const parts = text.split(":");
+      if (parts.length < 2) continue;
+      [source, target] = parts;
+    } else if (isMap(item)) {
+      source = scalarText(getValue(item, "source"));
+      target = scalarText(getValue(item, "target"));
+    }
+    if (!source || !target || !/^[.~/]/.test(source) || !target.startsWith(FLINK_CONF_DIR)) continue;
+    const node = item as Node;
+    const range = node.range ? src.range(node.range[0], src.trimEnd(node.range[0], node.range[1])) : undefined;
+    if (!range) continue;
+    out.push({
+      hostPath: resolvePath(dir, source),
+      containerPath: target,
+      location: { file: src.file, range },
+    });
+  }
+  return out;
+}
+
+/** `build: ./job` or `build: {context: ., dockerfile: docker/Dockerfile.flink}`. */
+function buildOf(src: YamlSource, service: unknown): FlinkWorkload["build"] {
+  const build = getValue(service, "build");
+  const node = build as Node | undefined;
+  if (!node?.range) return undefined;
+  const context = scalarText(build) ?? scalarText(getValue(build, "context")) ?? ".";
+  const dockerfile = scalarText(getValue(build, "dockerfile")) ?? "Dockerfile";
+  const root = resolvePath(folderOf(src.file), context);
+  return {
+    context: root,
+    dockerfile: resolvePath(root, dockerfile),
+    location: { file: src.file, range: src.range(node.range[0], src.trimEnd(node.range[0], node.range[1])) },
+  };
 }
 
 interface PropertiesText {

@@ -1,8 +1,18 @@
+import { imageEvidence, operatorFlinkVersion } from "../documents/images";
+import { isAtOrUnder } from "../documents/paths";
 import { parseBoolean, parseDuration, parseInteger } from "../knowledge/values";
-import type { ConfigEntry, FlinkConfig, FlinkDeploymentFacts, FlinkWorkload, Located } from "../model";
+import type {
+  ConfigEntry,
+  FlinkConfig,
+  FlinkDeploymentFacts,
+  FlinkVersionEvidence,
+  FlinkWorkload,
+  Located,
+} from "../model";
 import type { Range } from "../text";
 import { flinkAtLeast, type ProjectModel } from "../workspace/project";
 import { findEntry } from "./configEntries";
+import { type ConfigVersion, projectWide, versionFrom } from "./versions";
 
 export type Platform = "kubernetes" | "compose" | "unknown";
 
@@ -23,8 +33,10 @@ export interface Cluster {
    * empty in a Helm template): a key missing here may be set there, so rules do not report missing keys.
    */
   incomplete: boolean;
-  /** The project's Flink minor, when known: keys that version does not read are not settings. */
+  /** The cluster's Flink minor, when known: keys that version does not read are not settings. */
   minor?: string;
+  /** Where the cluster's Flink version comes from, and how sure it is (its own deployment, or project-wide). */
+  version: ConfigVersion;
 }
 
 /** A configuration entry and the configuration it stands in. */
@@ -58,34 +70,49 @@ function dirOf(file: string): string {
 }
 
 function buildClusters(project: ProjectModel): Cluster[] {
-  const minor = project.flinkVersion?.minor;
   const defaults = project.flinkConfigs.filter((c) => c.host === "helmValues");
   const deployments = project.flinkDeployments.filter((d) => d.kind === "FlinkDeployment");
   const renderedNames = new Set(deployments.map((d) => `flink-config-${d.object.name}`));
 
   const configMaps = project.flinkConfigs.filter(
-    (c) => c.host === "configmap" && !(c.owner?.name && renderedNames.has(c.owner.name)),
+    (c) => c.host === "configmap" && !(c.owner?.name && renderedNames.has(c.owner.name)) && !isOperatorConfig(c),
   );
   const files = readFileConfigs(
     project,
-    project.flinkConfigs.filter((c) => c.host === "file"),
+    project.flinkConfigs.filter((c) => c.host === "file" && !isOperatorConfig(c)),
   );
 
-  const assigned = new Map<FlinkConfig, FlinkWorkload[]>();
-  const assign = (w: FlinkWorkload, candidates: FlinkConfig[]) => {
-    const owner = nearest(w.file, candidates);
-    if (owner) assigned.set(owner, [...(assigned.get(owner) ?? []), w]);
-  };
+  // Workloads run the configurations they mount; without a mount, the nearest configuration is a guess.
+  const assigned = new Map<FlinkConfig, { workload: FlinkWorkload; bound: boolean }[]>();
+  const assign = (config: FlinkConfig, workload: FlinkWorkload, bound: boolean) =>
+    assigned.set(config, [...(assigned.get(config) ?? []), { workload, bound }]);
+  const unassigned: FlinkWorkload[] = [];
   for (const w of project.workloads) {
-    if (w.source === "compose") assign(w, files);
-    else assign(w, configMaps.length > 0 ? configMaps : files);
+    const mounted = mountedConfigs(w, configMaps, files);
+    if (mounted.length > 0) for (const c of mounted) assign(c, w, true);
+    else {
+      const guess = w.configMounts?.length
+        ? undefined
+        : nearest(w.file, w.source === "compose" || configMaps.length === 0 ? files : configMaps);
+      if (guess) assign(guess, w, false);
+      else unassigned.push(w);
+    }
   }
 
   const envProperties = project.flinkConfigs.filter((c) => c.host === "envProperties");
   const standalone = [...configMaps, ...files].map((config): Cluster => {
-    const workloads = assigned.get(config) ?? [];
+    const runs = assigned.get(config) ?? [];
+    const workloads = runs.map((r) => r.workload);
     const workloadFiles = new Set(workloads.map((w) => w.file));
     const onKubernetes = config.host === "configmap" || workloads.some((w) => w.source !== "compose");
+    const version =
+      workloads.length > 0
+        ? versionFrom(
+            project,
+            workloadEvidence(project, workloads),
+            runs.some((r) => r.bound),
+          )
+        : projectWide(project);
     return {
       config,
       overlays: envProperties.filter((c) => workloadFiles.has(c.file)),
@@ -93,11 +120,13 @@ function buildClusters(project: ProjectModel): Cluster[] {
       workloads,
       platform: onKubernetes ? "kubernetes" : workloads.length > 0 ? "compose" : "unknown",
       incomplete: filledAtDeploy(config),
-      minor,
+      minor: version.minor,
+      version,
     };
   });
-  const operated = deployments.map(
-    (d): Cluster => ({
+  const operated = deployments.map((d): Cluster => {
+    const version = versionFrom(project, deploymentEvidence(d));
+    return {
       config: d.config,
       overlays: [],
       defaults,
@@ -105,10 +134,85 @@ function buildClusters(project: ProjectModel): Cluster[] {
       workloads: [],
       platform: "kubernetes",
       incomplete: filledAtDeploy(d.config),
-      minor,
-    }),
-  );
-  return [...standalone, ...operated];
+      minor: version.minor,
+      version,
+    };
+  });
+  return [...standalone, ...operated, ...propertiesOnly(project, unassigned, envProperties)];
+}
+
+/** The configurations a workload mounts into Flink's configuration folder. */
+function mountedConfigs(w: FlinkWorkload, configMaps: FlinkConfig[], files: FlinkConfig[]): FlinkConfig[] {
+  const out: FlinkConfig[] = [];
+  for (const m of w.configMounts ?? []) {
+    if (m.configMap) out.push(...configMaps.filter((c) => c.owner?.name === m.configMap));
+    const host = m.hostPath;
+    if (host) out.push(...files.filter((c) => isAtOrUnder(c.file, host)));
+  }
+  return [...new Set(out)];
+}
+
+/**
+ * Compose clusters configured only through FLINK_PROPERTIES (no configuration file of the project mounted): the
+ * JobManager's properties are the cluster's configuration, the other services' are set on top for their processes.
+ */
+function propertiesOnly(project: ProjectModel, workloads: FlinkWorkload[], envProperties: FlinkConfig[]): Cluster[] {
+  const byFile = new Map<string, FlinkWorkload[]>();
+  for (const w of workloads) if (w.source === "compose") byFile.set(w.file, [...(byFile.get(w.file) ?? []), w]);
+  const out: Cluster[] = [];
+  for (const [file, services] of byFile) {
+    const own = (w: FlinkWorkload) =>
+      envProperties.filter((c) => c.file === file && c.id.includes(`#services.${w.name}.`));
+    const main =
+      services.find((w) => w.role === "jobmanager" && own(w).length > 0) ?? services.find((w) => own(w).length > 0);
+    if (!main) continue;
+    const [config] = own(main);
+    const version = versionFrom(project, workloadEvidence(project, services));
+    out.push({
+      config,
+      overlays: services.filter((w) => w !== main).flatMap(own),
+      defaults: [],
+      workloads: services,
+      platform: "compose",
+      incomplete: false,
+      minor: version.minor,
+      version,
+    });
+  }
+  return out;
+}
+
+/** The version evidence of standalone workloads: their images, and the Dockerfiles compose builds them from. */
+function workloadEvidence(project: ProjectModel, workloads: FlinkWorkload[]): FlinkVersionEvidence[] {
+  const out: FlinkVersionEvidence[] = [];
+  for (const w of workloads) {
+    for (const image of w.images) {
+      const e = imageEvidence(image);
+      if (e) out.push(e);
+    }
+    if (w.build) out.push(...(project.fileFacts(w.build.dockerfile)?.flinkVersions ?? []));
+  }
+  return out;
+}
+
+/** A FlinkDeployment's own version evidence: `spec.flinkVersion` and the tag of `spec.image`. */
+export function deploymentEvidence(d: FlinkDeploymentFacts): FlinkVersionEvidence[] {
+  const out: FlinkVersionEvidence[] = [];
+  const declared = d.flinkVersion && operatorFlinkVersion(d.flinkVersion);
+  if (declared) out.push(declared);
+  const image = d.image && imageEvidence(d.image);
+  if (image) out.push(image);
+  return out;
+}
+
+/**
+ * The Flink Kubernetes Operator's own configuration (its `flink-operator-config` ConfigMap, or a configuration of
+ * operator keys only): defaults the operator applies to what it deploys, not a cluster's configuration.
+ */
+export function isOperatorConfig(config: FlinkConfig): boolean {
+  if (config.owner?.name === "flink-operator-config") return true;
+  const operatorKeys = config.entries.filter((e) => e.key.startsWith("kubernetes.operator.")).length;
+  return operatorKeys > 0 && operatorKeys * 2 >= config.entries.length;
 }
 
 function filledAtDeploy(config: FlinkConfig): boolean {
@@ -147,6 +251,42 @@ function nearest(file: string, candidates: FlinkConfig[]): FlinkConfig | undefin
   const best = Math.max(...candidates.map(shared));
   const winners = candidates.filter((c) => shared(c) === best);
   return winners.length === 1 ? winners[0] : undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Versions of configurations
+
+/**
+ * The Flink version a configuration runs with: its cluster's (the deployment that mounts or owns it), a Helm
+ * chart's values (an environment's values file over the chart's `values.yaml`), else the project-wide version.
+ */
+export function configVersion(project: ProjectModel, config: FlinkConfig): ConfigVersion {
+  for (const cluster of clustersOf(project)) {
+    if (cluster.config === config || cluster.overlays.includes(config)) return cluster.version;
+  }
+  if (config.host === "helmValues") return helmValuesVersion(project, config);
+  return projectWide(project);
+}
+
+/** The Flink minor a configuration is read by; undefined when nothing says. */
+export function flinkMinorFor(project: ProjectModel, config: FlinkConfig): string | undefined {
+  return configVersion(project, config).minor;
+}
+
+/**
+ * A Helm values file's version: what it says itself (`flinkVersion: v1_17`, an image tag), else what the chart's
+ * `values.yaml` beside it says, which Helm merges under an environment's values file (`values-prod.yaml`).
+ */
+function helmValuesVersion(project: ProjectModel, config: FlinkConfig): ConfigVersion {
+  const own = project.fileFacts(config.file)?.flinkVersions ?? [];
+  if (own.length > 0) return versionFrom(project, own);
+  const dir = dirOf(config.file);
+  for (const name of ["values.yaml", "values.yml"]) {
+    const base = project.fileFacts(`${dir}/${name}`);
+    if (base && base.file !== config.file && base.flinkVersions.length > 0)
+      return versionFrom(project, base.flinkVersions);
+  }
+  return projectWide(project);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -14,7 +14,6 @@ import {
   optionsForAlias,
 } from "../knowledge/options";
 import type { ConfigEntry, FlinkConfig } from "../model";
-import { type ProjectModel, parseMinor } from "../workspace/project";
 
 /** The option's keys in Flink's lookup order: the canonical key, then its deprecated and fallback keys. */
 function lookupKeys(key: string): string[] {
@@ -57,14 +56,4 @@ export function findEntry(config: FlinkConfig, key: string, minor?: string): Con
     if (own.length > 0) return own[own.length - 1];
   }
   return undefined;
-}
-
-/**
- * The Flink minor a configuration is read by: a FlinkDeployment's own `flinkVersion` for its flinkConfiguration,
- * otherwise the project's Flink version; undefined when nothing says.
- */
-export function flinkMinorFor(project: ProjectModel, config: FlinkConfig): string | undefined {
-  const deployment = project.flinkDeployments.find((d) => d.config === config || d.config.id === config.id);
-  const own = deployment?.flinkVersion ? parseMinor(deployment.flinkVersion.value) : undefined;
-  return own ? `${own.major}.${own.minor}` : project.flinkVersion?.minor;
 }

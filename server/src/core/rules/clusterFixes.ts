@@ -5,8 +5,8 @@
 import type { Fix, RelatedLocation } from "../findings";
 import type { FlinkConfig } from "../model";
 import type { Setting } from "../project/clusters";
+import { atLeast } from "../project/versions";
 import { comparePositions, type Range, type TextEdit } from "../text";
-import { flinkAtLeast, type ProjectModel } from "../workspace/project";
 
 export function related(setting: Setting, message: string, at: "key" | "value" = "value"): RelatedLocation {
   return {
@@ -56,21 +56,21 @@ export const PLACEHOLDER = {
 };
 
 /**
- * The checkpoint directory key to write: `execution.checkpointing.dir` from Flink 1.20; before that, and when the
+ * The checkpoint directory key to write for a cluster: `execution.checkpointing.dir` from Flink 1.20; before that, and when the
  * version is unknown, `state.checkpoints.dir`, which every version reads (as a deprecated alias from 1.20 on).
  */
-export function checkpointDirKey(project: ProjectModel): string {
-  return flinkAtLeast(project, "1.20") === true ? "execution.checkpointing.dir" : "state.checkpoints.dir";
+export function checkpointDirKey(cluster: { minor?: string }): string {
+  return atLeast(cluster.minor, "1.20") === true ? "execution.checkpointing.dir" : "state.checkpoints.dir";
 }
 
-export function savepointDirKey(project: ProjectModel): string {
-  return flinkAtLeast(project, "1.20") === true ? "execution.checkpointing.savepoint-dir" : "state.savepoints.dir";
+export function savepointDirKey(cluster: { minor?: string }): string {
+  return atLeast(cluster.minor, "1.20") === true ? "execution.checkpointing.savepoint-dir" : "state.savepoints.dir";
 }
 
 /**
  * `high-availability.type` from Flink 1.17, `high-availability` before. Unknown versions get the new key: Flink
  * before 1.17 is out of support, and the old key cannot stand next to `high-availability.storageDir` in config.yaml.
  */
-export function haTypeKey(project: ProjectModel): string {
-  return flinkAtLeast(project, "1.17") === false ? "high-availability" : "high-availability.type";
+export function haTypeKey(cluster: { minor?: string }): string {
+  return atLeast(cluster.minor, "1.17") === false ? "high-availability" : "high-availability.type";
 }

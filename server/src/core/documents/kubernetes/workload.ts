@@ -3,7 +3,7 @@
  * FLINK_PROPERTIES environment variable of their containers, which the Flink image appends to its configuration.
  */
 import type { Node } from "yaml";
-import type { FileFacts, FlinkConfig, FlinkRole, FlinkWorkload, K8sObject, Located } from "../../model";
+import type { ConfigMount, FileFacts, FlinkConfig, FlinkRole, FlinkWorkload, K8sObject, Located } from "../../model";
 import { readEmbeddedConfig } from "../flinkConfig/embedded";
 import { flinkImageVersion, imageEvidence } from "../images";
 import { getIn, getPair, getValue, scalarStrings, scalarText, seqItems, type YamlSource } from "../yaml/ast";
@@ -61,12 +61,42 @@ export function readWorkload(src: YamlSource, root: unknown, object: K8sObject, 
     anchor: object.kindRange,
     object,
   };
+  const mounts = configMapMounts(src, podSpec, main);
+  if (mounts.length > 0) workload.configMounts = mounts;
   facts.workloads.push(workload);
   facts.flinkConfigs.push(...configs);
   for (const image of images) {
     const evidence = imageEvidence(image);
     if (evidence) facts.flinkVersions.push(evidence);
   }
+}
+
+/**
+ * ConfigMaps mounted into Flink's configuration folder: a pod volume `{name, configMap: {name}}` and a container
+ * `volumeMounts` entry `{name, mountPath: /opt/flink/conf}` naming it.
+ */
+function configMapMounts(src: YamlSource, podSpec: unknown, containers: unknown[]): ConfigMount[] {
+  const volumes = new Map<string, { configMap: string; node: Node }>();
+  for (const v of seqItems(getValue(podSpec, "volumes"))) {
+    const name = scalarText(getValue(v, "name"));
+    const configMap = scalarText(getIn(v, ["configMap", "name"]));
+    if (name && configMap) volumes.set(name, { configMap, node: getIn(v, ["configMap", "name"]) as Node });
+  }
+  const out: ConfigMount[] = [];
+  for (const c of containers) {
+    for (const m of seqItems(getValue(c, "volumeMounts"))) {
+      const volume = volumes.get(scalarText(getValue(m, "name")) ?? "");
+      const path = scalarText(getValue(m, "mountPath"));
+      if (!volume || !path?.startsWith("/opt/flink/conf") || !volume.node.range) continue;
+      const [start, end] = volume.node.range;
+      out.push({
+        configMap: volume.configMap,
+        containerPath: path,
+        location: { file: src.file, range: src.range(start, src.trimEnd(start, end)) },
+      });
+    }
+  }
+  return out;
 }
 
 /** `env: [{name: FLINK_PROPERTIES, value: |…}]` of one container. */

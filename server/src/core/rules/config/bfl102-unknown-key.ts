@@ -8,7 +8,7 @@ import {
   suggestKeys,
 } from "../../knowledge/options";
 import type { ConfigEntry } from "../../model";
-import { flinkMinorFor } from "../../project/configEntries";
+import { flinkMinorFor } from "../../project/clusters";
 import { contextFor, renameKeyEdit, singleFileFix } from "../configEdits";
 import type { Rule, RuleContext } from "../types";
 

@@ -2,7 +2,8 @@ import type { Fix } from "../../findings";
 import { editDistance, type OptionInfo, typesIn } from "../../knowledge/options";
 import { validateValue } from "../../knowledge/values";
 import type { ConfigEntry, FlinkConfig } from "../../model";
-import { flinkMinorFor, optionReadAs } from "../../project/configEntries";
+import { flinkMinorFor } from "../../project/clusters";
+import { optionReadAs } from "../../project/configEntries";
 import { contextFor, replaceValueEdit, singleFileFix } from "../configEdits";
 import type { Rule, RuleContext } from "../types";
 

@@ -1,6 +1,7 @@
 import { type OptionInfo, typesIn } from "../../knowledge/options";
 import { parseDuration } from "../../knowledge/values";
-import { flinkMinorFor, optionReadAs } from "../../project/configEntries";
+import { flinkMinorFor } from "../../project/clusters";
+import { optionReadAs } from "../../project/configEntries";
 import { contextFor, replaceValueEdit, singleFileFix } from "../configEdits";
 import type { Rule } from "../types";
 

@@ -1,7 +1,7 @@
 import type { Fix } from "../../findings";
 import { compareMinors, optionsForAlias } from "../../knowledge/options";
 import type { ConfigEntry, FlinkConfig } from "../../model";
-import { flinkMinorFor } from "../../project/configEntries";
+import { flinkMinorFor } from "../../project/clusters";
 import { contextFor, renameKeyEdit, singleFileFix } from "../configEdits";
 import type { Rule, RuleContext } from "../types";
 

@@ -48,7 +48,6 @@ export const rule: Rule = {
     },
   },
   check(ctx) {
-    const dirKey = checkpointDirKey(ctx.project);
     // Jobs that choose their checkpoint storage in code (a state backend with a URI, setCheckpointStorage) keep
     // their checkpoints there; the cluster's default only matters for the other jobs.
     const inCode = codeCheckpointStorage(ctx.project);
@@ -59,6 +58,7 @@ export const rule: Rule = {
         ? " This project's job code sets its own checkpoint storage (see related information); jobs that do not"
         : "";
     for (const cluster of clustersOf(ctx.project)) {
+      const dirKey = checkpointDirKey(cluster);
       if (runsBatch(cluster) || cluster.incomplete) continue;
       const mode = upgradeModeOf(cluster);
       if (mode === "last-state" || mode === "savepoint") continue;

@@ -88,13 +88,13 @@ function checkStandbyReplicas(ctx: RuleContext, cluster: Cluster): void {
   const replicas = intSetting(cluster, "kubernetes.jobmanager.replicas");
   if (!replicas || replicas.value <= 1 || haOf(cluster).kind !== "none") return;
   const { entry, config } = replicas.setting;
-  const entries: [string, string][] = [[haTypeKey(ctx.project), "kubernetes"]];
+  const entries: [string, string][] = [[haTypeKey(cluster), "kubernetes"]];
   if (!isSet(cluster, STORAGE_DIR)) entries.push([STORAGE_DIR, PLACEHOLDER.haStorage]);
   const fix = insertFix(cluster.config, "Enable Kubernetes high availability (placeholder storage)", entries);
   ctx.report({
     file: config.file,
     range: entry.valueRange,
-    message: `${entry.key} ${replicas.value} starts standby JobManagers, but high availability is off: without leader election the JobManagers do not coordinate and each one acts as the leader. Enable Kubernetes high availability (${haTypeKey(ctx.project)}: kubernetes with ${STORAGE_DIR}) or set ${entry.key} to 1.`,
+    message: `${entry.key} ${replicas.value} starts standby JobManagers, but high availability is off: without leader election the JobManagers do not coordinate and each one acts as the leader. Enable Kubernetes high availability (${haTypeKey(cluster)}: kubernetes with ${STORAGE_DIR}) or set ${entry.key} to 1.`,
     fixes: fix ? [fix] : [],
   });
 }

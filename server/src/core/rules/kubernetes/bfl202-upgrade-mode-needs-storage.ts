@@ -50,14 +50,14 @@ export const rule: Rule = {
       const missing: { key: string; value: string; what: string }[] = [];
       if (!isSet(cluster, "execution.checkpointing.dir", true)) {
         missing.push({
-          key: checkpointDirKey(ctx.project),
+          key: checkpointDirKey(cluster),
           value: PLACEHOLDER.checkpoints,
           what: "a checkpoint directory",
         });
       }
       if (mode === "savepoint" && !isSet(cluster, "execution.checkpointing.savepoint-dir", true)) {
         missing.push({
-          key: savepointDirKey(ctx.project),
+          key: savepointDirKey(cluster),
           value: PLACEHOLDER.savepoints,
           what: "a savepoint directory",
         });

@@ -89,7 +89,7 @@ export const rule: Rule = {
           at,
         ),
       ];
-      const haKey = haTypeKey(ctx.project);
+      const haKey = haTypeKey(cluster);
       const entries: [string, string][] = [[haKey, "kubernetes"]];
       if (!isSet(cluster, "high-availability.storageDir", true)) {
         entries.push(["high-availability.storageDir", PLACEHOLDER.haStorage]);

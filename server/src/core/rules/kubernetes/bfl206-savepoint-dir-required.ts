@@ -77,7 +77,7 @@ export const rule: Rule = {
       });
       if (triggers.length === 0) continue;
       const [first, ...others] = triggers;
-      const key = savepointDirKey(ctx.project);
+      const key = savepointDirKey(cluster);
       const related: RelatedLocation[] = [
         operatorRelated(
           ctx.project,

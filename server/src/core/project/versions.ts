@@ -1,0 +1,78 @@
+/**
+ * Which Flink version a configuration runs with, and how sure that is. The version of a configuration comes from
+ * the deployment that runs it: a FlinkDeployment's own `flinkVersion` and image, the image of the compose service
+ * or Kubernetes pod that mounts it (or the Dockerfile that builds that image), a Helm chart's values. Only when no
+ * deployment claims a configuration do project-wide signals apply, and then the evidence is weak.
+ *
+ * The strength decides fix safety (ARCHITECTURE.md, "Fix safety"): a fix whose meaning depends on the version is
+ * safe only when the version is `pinned`.
+ */
+import type { FlinkVersionEvidence } from "../model";
+import { type ProjectModel, parseMinor } from "../workspace/project";
+
+export type VersionStrength =
+  /** The configuration's own deployment (or the project configuration) names one Flink minor. */
+  | "pinned"
+  /** Inferred from other files of the project, the editor setting or `--flink-version`, or a guessed binding. */
+  | "weak"
+  /** The deployment's own layers name different minors (BFL207). */
+  | "conflicting";
+
+export interface ConfigVersion {
+  /** `major.minor`, undefined when nothing says. */
+  minor?: string;
+  strength: VersionStrength;
+  /** The evidence the version was decided from (first: the one that decided). */
+  evidence: FlinkVersionEvidence[];
+}
+
+export const UNKNOWN_VERSION: ConfigVersion = { strength: "weak", evidence: [] };
+
+function minorOf(e: FlinkVersionEvidence): string | undefined {
+  const p = parseMinor(e.minor);
+  return p ? `${p.major}.${p.minor}` : undefined;
+}
+
+/** Evidence order within one deployment: what the operator is told, then the image, then the rest. */
+const OWN_ORDER: FlinkVersionEvidence["source"][] = ["flinkDeployment", "image", "dependency", "runner", "setting"];
+
+/**
+ * A deployment's version from its own evidence. The project configuration's `flinkVersion`, when set, is the
+ * user's word and wins. `bound` is false when the deployment was tied to the configuration by a guess (nearest
+ * folder) rather than by a mount or an owner: its version is then weak.
+ */
+export function versionFrom(project: ProjectModel, own: FlinkVersionEvidence[], bound = true): ConfigVersion {
+  const pinnedByConfig = project.flinkVersion?.evidence.source === "projectConfig" ? project.flinkVersion : undefined;
+  if (pinnedByConfig) return { minor: pinnedByConfig.minor, strength: "pinned", evidence: [pinnedByConfig.evidence] };
+  const known = own.filter((e) => minorOf(e) !== undefined);
+  if (known.length === 0) return projectWide(project);
+  const sorted = [...known].sort((a, b) => OWN_ORDER.indexOf(a.source) - OWN_ORDER.indexOf(b.source));
+  const minors = new Set(sorted.map(minorOf));
+  const strength: VersionStrength = minors.size > 1 ? "conflicting" : bound ? "pinned" : "weak";
+  return { minor: minorOf(sorted[0]), strength, evidence: sorted };
+}
+
+/** The project-wide version (weak unless the project configuration pins it). */
+export function projectWide(project: ProjectModel): ConfigVersion {
+  const v = project.flinkVersion;
+  if (!v) return UNKNOWN_VERSION;
+  const strength: VersionStrength =
+    v.evidence.source === "projectConfig" ? "pinned" : v.others.length > 0 ? "conflicting" : "weak";
+  return { minor: v.minor, strength, evidence: [v.evidence, ...v.others] };
+}
+
+/** Compares a version with `major.minor`; undefined when the version is unknown. */
+export function atLeast(version: ConfigVersion | string | undefined, wanted: string): boolean | undefined {
+  const minor = typeof version === "string" ? version : version?.minor;
+  const have = minor ? parseMinor(minor) : undefined;
+  const want = parseMinor(wanted);
+  if (!have || !want) return undefined;
+  return have.major !== want.major ? have.major > want.major : have.minor >= want.minor;
+}
+
+/** How a message names where a weak or conflicting version came from: `Flink 1.20 (from k8s/orders.yaml)`. */
+export function consideredText(version: ConfigVersion): string {
+  const minors = [...new Set(version.evidence.map(minorOf).filter((m): m is string => m !== undefined))];
+  if (minors.length === 0) return "an unknown Flink version";
+  return minors.map((m) => `Flink ${m}`).join(" or ");
+}
