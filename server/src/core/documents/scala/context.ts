@@ -79,18 +79,22 @@ export class LowerContext {
   /** Enters one level of nesting; false (and a problem, once per file) when that is too deep. */
   enter(n: Node): boolean {
     if (this.depth >= MAX_DEPTH) {
-      if (!this.tooDeepReported) {
-        this.tooDeepReported = true;
-        const at = this.index.positionAt(n.startIndex);
-        this.problems.push({
-          range: this.index.rangeOf(n.startIndex, n.endIndex),
-          message: `Scala code at line ${at.line + 1}, column ${at.character + 1} is nested more than ${MAX_DEPTH} levels deep and was not read`,
-        });
-      }
+      this.tooDeep(n);
       return false;
     }
     this.depth++;
     return true;
+  }
+
+  /** Records (once per file) that the code at `n` is nested too deeply to be read. */
+  tooDeep(n: Node): void {
+    if (this.tooDeepReported) return;
+    this.tooDeepReported = true;
+    const at = this.index.positionAt(n.startIndex);
+    this.problems.push({
+      range: this.index.rangeOf(n.startIndex, n.endIndex),
+      message: `Scala code at line ${at.line + 1}, column ${at.character + 1} is nested more than ${MAX_DEPTH} levels deep and was not read`,
+    });
   }
 
   leave(): void {

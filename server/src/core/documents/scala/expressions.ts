@@ -14,7 +14,7 @@
 import type { Node } from "web-tree-sitter";
 import type { Expr, KwArg, MapLitEntry, Member, Stmt } from "../../jobcode/ir";
 import { field, named } from "../code/cst";
-import { identifierText, type LowerContext } from "./context";
+import { identifierText, type LowerContext, MAX_DEPTH } from "./context";
 import { charLiteral, interpolatedLiteral, numberLiteral, stringLiteral } from "./literals";
 
 const MAP_NAMES = new Set([
@@ -454,12 +454,7 @@ export abstract class ExpressionLowering {
     for (const c of named(argsNode)) {
       const pair = pairOf(this.cx.text, c);
       if (!pair) return undefined;
-      entries.push({
-        start: pair[0].startIndex,
-        end: pair[1].endIndex,
-        key: this.expr(pair[0]),
-        value: this.expr(pair[1]),
-      });
+      entries.push({ start: pair[0].start, end: pair[1].end, key: this.operation(pair[0]), value: this.operation(pair[1]) });
     }
     const open = argsNode.child(0);
     const close = argsNode.child(argsNode.childCount - 1);
@@ -476,21 +471,45 @@ export abstract class ExpressionLowering {
 
   // ---- operators
 
+  /**
+   * An operator expression. tree-sitter-scala nests every infix chain to the left (`a + b * c` as `(a + b) * c`),
+   * so the chain is regrouped by Scala's precedence first.
+   */
   private infix(n: Node): Expr {
-    const left = field(n, "left");
-    const op = field(n, "operator");
-    const right = field(n, "right");
-    if (!left || !op || !right) return { k: "other", start: n.startIndex, end: n.endIndex, parts: this.parts(n) };
-    const span = { start: n.startIndex, end: n.endIndex };
+    const tree = infixTree(this.cx.text, n);
+    if (!tree) {
+      this.cx.tooDeep(n);
+      return this.empty(n);
+    }
+    return this.operation(tree);
+  }
+
+  private operation(t: Infix): Expr {
+    if (t.k === "leaf") return this.expr(t.node);
+    if (!this.cx.enter(t.op)) return { k: "other", start: t.start, end: t.end, parts: [] };
+    try {
+      return this.operationInner(t);
+    } finally {
+      this.cx.leave();
+    }
+  }
+
+  private operationInner(t: Infix & { k: "op" }): Expr {
+    const { left, op, right } = t;
+    const span = { start: t.start, end: t.end };
     const operator = identifierText(this.cx.text, op);
     if (op.type === "identifier") {
       // `stream map f`, `a foo (b, c)`: a method call written without the dot.
       const args =
-        right.type === "tuple_expression" ? named(right).map((c) => this.argument(c)) : [this.argument(right)];
+        right.k === "leaf" && right.node.type === "tuple_expression"
+          ? named(right.node).map((c) => this.argument(c))
+          : right.k === "leaf"
+            ? [this.argument(right.node)]
+            : [this.operation(right)];
       return {
         k: "call",
         ...span,
-        target: this.expr(left),
+        target: this.operation(left),
         name: operator,
         nameStart: op.startIndex,
         nameEnd: op.endIndex,
@@ -498,26 +517,26 @@ export abstract class ExpressionLowering {
       };
     }
     if (operator === "+=" || operator === "++=") {
-      const pair = operator === "+=" ? pairOf(this.cx.text, right) : undefined;
+      const pair = operator === "+=" ? pairOfTree(this.cx.text, right) : undefined;
       if (pair || operator === "++=") {
         return {
           k: "call",
           ...span,
-          target: this.expr(left),
+          target: this.operation(left),
           name: pair ? "put" : "putAll",
           nameStart: op.startIndex,
           nameEnd: op.endIndex,
-          args: pair ? [this.expr(pair[0]), this.expr(pair[1])] : [this.expr(right)],
+          args: pair ? [this.operation(pair[0]), this.operation(pair[1])] : [this.operation(right)],
         };
       }
     }
-    if (operator.endsWith("=") && !NOT_ASSIGNMENT.has(operator) && !/^[<>!=]/.test(operator)) {
-      return { k: "assign", ...span, op: operator, target: this.expr(left), value: this.expr(right) };
+    if (isAssignmentOperator(operator)) {
+      return { k: "assign", ...span, op: operator, target: this.operation(left), value: this.operation(right) };
     }
     if (SYMBOLIC_BINARY.has(operator))
-      return { k: "binary", ...span, op: operator, left: this.expr(left), right: this.expr(right) };
+      return { k: "binary", ...span, op: operator, left: this.operation(left), right: this.operation(right) };
     // `->` outside a map, `::`, `++`, `|>`: both sides are evaluated, the result is not modelled.
-    return { k: "other", ...span, parts: [this.expr(left), this.expr(right)] };
+    return { k: "other", ...span, parts: [this.operation(left), this.operation(right)] };
   }
 
   /** `a = b`; `m("k") = v` (an update) puts an entry. */
@@ -648,22 +667,95 @@ function isPackagePath(owner: string): boolean {
 }
 
 /** `k -> v`, `(k -> v)`, `(k, v)`: the two sides of a pair. */
-function pairOf(text: string, n: Node): [Node, Node] | undefined {
+function pairOf(text: string, n: Node): [Infix, Infix] | undefined {
   let cur = n;
   while (cur.type === "parenthesized_expression" && cur.namedChildCount === 1) cur = cur.namedChild(0) as Node;
   if (cur.type === "infix_expression") {
-    const op = cur.childForFieldName("operator");
-    const l = cur.childForFieldName("left");
-    const r = cur.childForFieldName("right");
-    const o = op ? text.slice(op.startIndex, op.endIndex) : "";
-    if ((o === "->" || o === "→") && l && r) return [l, r];
-    return undefined;
+    const tree = infixTree(text, cur);
+    return tree ? pairOfTree(text, tree) : undefined;
   }
   if (cur.type === "tuple_expression") {
     const items = named(cur);
-    if (items.length === 2) return [items[0], items[1]];
+    if (items.length === 2) return [leaf(items[0]), leaf(items[1])];
   }
   return undefined;
+}
+
+function pairOfTree(text: string, t: Infix): [Infix, Infix] | undefined {
+  if (t.k === "leaf") return pairOf(text, t.node);
+  const o = text.slice(t.op.startIndex, t.op.endIndex);
+  return o === "->" || o === "\u2192" ? [t.left, t.right] : undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Operator precedence
+
+/** An operator expression regrouped by precedence: leaves are the operands as tree-sitter parsed them. */
+type Infix =
+  | { k: "leaf"; node: Node; start: number; end: number }
+  | { k: "op"; left: Infix; op: Node; right: Infix; start: number; end: number };
+
+function leaf(node: Node): Infix {
+  return { k: "leaf", node, start: node.startIndex, end: node.endIndex };
+}
+
+function isAssignmentOperator(op: string): boolean {
+  return op.endsWith("=") && !NOT_ASSIGNMENT.has(op) && !/^[<>!=]/.test(op);
+}
+
+/** Scala's precedence, from the operator's first character; assignment operators lowest. */
+function precedence(op: string): number {
+  if (isAssignmentOperator(op)) return 0;
+  const c = op[0];
+  if (/[\p{L}_$]/u.test(c)) return 1;
+  const order = ["|", "^", "&", "=!", "<>", ":", "+-", "*/%"];
+  const i = order.findIndex((chars) => chars.includes(c));
+  return i === -1 ? 10 : i + 2;
+}
+
+/**
+ * The chain of operators under `n` (tree-sitter nests it to the left) regrouped by precedence, without recursion;
+ * undefined when the chain is longer than the lowering goes deep.
+ */
+function infixTree(text: string, n: Node): Infix | undefined {
+  const operands: Node[] = [];
+  const ops: Node[] = [];
+  let cur: Node = n;
+  while (cur.type === "infix_expression") {
+    const l = cur.childForFieldName("left");
+    const o = cur.childForFieldName("operator");
+    const r = cur.childForFieldName("right");
+    if (!l || !o || !r) break;
+    ops.push(o);
+    operands.push(r);
+    cur = l;
+    if (ops.length > MAX_DEPTH) return undefined;
+  }
+  operands.push(cur);
+  operands.reverse();
+  ops.reverse();
+  const out: Infix[] = [leaf(operands[0])];
+  const stack: { op: Node; prec: number }[] = [];
+  const reduce = () => {
+    const right = out.pop() as Infix;
+    const left = out.pop() as Infix;
+    const { op } = stack.pop() as { op: Node; prec: number };
+    out.push({ k: "op", left, op, right, start: left.start, end: right.end });
+  };
+  ops.forEach((op, i) => {
+    const o = text.slice(op.startIndex, op.endIndex);
+    const prec = precedence(o);
+    const rightAssociative = o.endsWith(":");
+    while (stack.length > 0) {
+      const top = stack[stack.length - 1].prec;
+      if (top > prec || (top === prec && !rightAssociative)) reduce();
+      else break;
+    }
+    stack.push({ op, prec });
+    out.push(leaf(operands[i + 1]));
+  });
+  while (stack.length > 0) reduce();
+  return out[0];
 }
 
 /**
@@ -696,6 +788,7 @@ function hasPlaceholder(n: Node): boolean {
         break;
       case "prefix_expression":
       case "parenthesized_expression":
+      case "tuple_expression":
         next.push(...named(node));
         break;
     }
