@@ -454,7 +454,12 @@ export abstract class ExpressionLowering {
     for (const c of named(argsNode)) {
       const pair = pairOf(this.cx.text, c);
       if (!pair) return undefined;
-      entries.push({ start: pair[0].start, end: pair[1].end, key: this.operation(pair[0]), value: this.operation(pair[1]) });
+      entries.push({
+        start: pair[0].start,
+        end: pair[1].end,
+        key: this.operation(pair[0]),
+        value: this.operation(pair[1]),
+      });
     }
     const open = argsNode.child(0);
     const close = argsNode.child(argsNode.childCount - 1);
