@@ -11,11 +11,10 @@
  *   `.asScala`, `mapAsJavaMap(m)`, `x.asInstanceOf[T]` and `x: T` are transparent casts.
  * - Placeholder functions (`_.split(" ")`), function literals and block arguments (`map { x => … }`) are lambdas.
  */
-import type { Node } from "web-tree-sitter";
 import type { Expr, KwArg, MapLitEntry, Member, Stmt } from "../../jobcode/ir";
-import { field, named } from "../code/cst";
 import { identifierText, type LowerContext, MAX_DEPTH } from "./context";
 import { charLiteral, interpolatedLiteral, numberLiteral, stringLiteral } from "./literals";
+import { field, type SyntaxNode as Node, named } from "./syntaxNode";
 
 const MAP_NAMES = new Set([
   "Map",
@@ -154,7 +153,7 @@ export abstract class ExpressionLowering {
         return this.infix(n);
       case "prefix_expression": {
         const operand = named(n)[0];
-        const op = n.child(0);
+        const op = n.children[0];
         if (!operand || !op) return this.empty(n);
         return { k: "unary", ...span, op: this.text(op), operand: this.expr(operand) };
       }
@@ -432,7 +431,7 @@ export abstract class ExpressionLowering {
         args.push(this.argument(c));
       }
     }
-    const open = n.child(0);
+    const open = n.children[0];
     const last = list[list.length - 1];
     const argsEnd = last ? last.endIndex : open?.type === "(" ? open.endIndex : undefined;
     return { args, kwargs, ...(argsEnd !== undefined ? { argsEnd } : {}) };
@@ -461,8 +460,8 @@ export abstract class ExpressionLowering {
         value: this.operation(pair[1]),
       });
     }
-    const open = argsNode.child(0);
-    const close = argsNode.child(argsNode.childCount - 1);
+    const open = argsNode.children[0];
+    const close = argsNode.children[argsNode.children.length - 1];
     return {
       k: "mapLit",
       start: n.startIndex,
@@ -641,9 +640,9 @@ export abstract class ExpressionLowering {
 
 /** Offset of the `.` before a member name. */
 function dotOf(selection: Node, nameNode: Node): number | undefined {
-  for (let i = selection.childCount - 1; i >= 0; i--) {
-    const c = selection.child(i);
-    if (c && c.type === "." && c.endIndex <= nameNode.startIndex) return c.startIndex;
+  for (let i = selection.children.length - 1; i >= 0; i--) {
+    const c = selection.children[i];
+    if (c.type === "." && c.endIndex <= nameNode.startIndex) return c.startIndex;
   }
   return undefined;
 }
@@ -658,23 +657,24 @@ export function dotted(text: string, n: Node): string | undefined {
       return names.join(".");
     }
     if (cur.type !== "field_expression") return undefined;
-    const f = cur.childForFieldName("field");
+    const f = field(cur, "field");
     if (!f) return undefined;
     names.unshift(identifierText(text, f));
-    cur = cur.childForFieldName("value");
+    cur = field(cur, "value") ?? null;
   }
   return undefined;
 }
 
 /** `java.util`, `mutable`, `scala.collection.mutable`: a package path (every segment lower case). */
 function isPackagePath(owner: string): boolean {
-  return owner !== "this" && owner.split(".").every((s) => /^[a-z]/.test(s));
+  return owner !== "this" && /^[a-z][^.]*(\.[a-z][^.]*)*$/.test(owner);
 }
 
 /** `k -> v`, `(k -> v)`, `(k, v)`: the two sides of a pair. */
 function pairOf(text: string, n: Node): [Infix, Infix] | undefined {
   let cur = n;
-  while (cur.type === "parenthesized_expression" && cur.namedChildCount === 1) cur = cur.namedChild(0) as Node;
+  for (let inner = named(cur); cur.type === "parenthesized_expression" && inner.length === 1; inner = named(cur))
+    cur = inner[0];
   if (cur.type === "infix_expression") {
     const tree = infixTree(text, cur);
     return tree ? pairOfTree(text, tree) : undefined;
@@ -727,9 +727,9 @@ function infixTree(text: string, n: Node): Infix | undefined {
   const ops: Node[] = [];
   let cur: Node = n;
   while (cur.type === "infix_expression") {
-    const l = cur.childForFieldName("left");
-    const o = cur.childForFieldName("operator");
-    const r = cur.childForFieldName("right");
+    const l = field(cur, "left");
+    const o = field(cur, "operator");
+    const r = field(cur, "right");
     if (!l || !o || !r) break;
     ops.push(o);
     operands.push(r);
@@ -773,23 +773,23 @@ function hasPlaceholder(n: Node): boolean {
     const { node, depth } = queue.pop() as { node: Node; depth: number };
     if (node.type === "wildcard") return true;
     if (depth >= 6) continue;
-    const next: (Node | null)[] = [];
+    const next: (Node | undefined)[] = [];
     switch (node.type) {
       case "field_expression":
-        next.push(node.childForFieldName("value"));
+        next.push(field(node, "value"));
         break;
       case "call_expression":
-        next.push(node.childForFieldName("function"));
+        next.push(field(node, "function"));
         if (depth === 0 || node === n) {
-          const a = node.childForFieldName("arguments");
+          const a = field(node, "arguments");
           if (a?.type === "arguments") next.push(...named(a));
         }
         break;
       case "generic_function":
-        next.push(node.childForFieldName("function"));
+        next.push(field(node, "function"));
         break;
       case "infix_expression":
-        next.push(node.childForFieldName("left"), node.childForFieldName("right"));
+        next.push(field(node, "left"), field(node, "right"));
         break;
       case "prefix_expression":
       case "parenthesized_expression":
@@ -804,13 +804,13 @@ function hasPlaceholder(n: Node): boolean {
 
 /** The identifier that names a type (`FlinkKafkaConsumer` in `FlinkKafkaConsumer[String]`). */
 function lastTypeIdentifier(n: Node): Node | undefined {
-  let cur: Node | null = n;
+  let cur: Node | undefined = n;
   for (let i = 0; cur && i < 20; i++) {
     if (cur.type === "type_identifier") return cur;
-    if (cur.type === "generic_type") cur = cur.childForFieldName("type");
+    if (cur.type === "generic_type") cur = field(cur, "type");
     else if (cur.type === "stable_type_identifier" || cur.type === "compound_type") {
       const kids = named(cur);
-      cur = cur.type === "compound_type" ? (kids[0] ?? null) : (kids[kids.length - 1] ?? null);
+      cur = cur.type === "compound_type" ? kids[0] : kids[kids.length - 1];
     } else return undefined;
   }
   return undefined;
@@ -821,7 +821,7 @@ export function typeName(text: string, n: Node): string {
   let cur: Node = n;
   for (let i = 0; i < 20; i++) {
     if (cur.type === "generic_type") {
-      const base = cur.childForFieldName("type");
+      const base = field(cur, "type");
       if (!base) break;
       cur = base;
     } else if (cur.type === "compound_type" || cur.type === "annotated_type") {
@@ -829,7 +829,7 @@ export function typeName(text: string, n: Node): string {
       if (!first) break;
       cur = first;
     } else if (cur.type === "repeated_parameter_type" || cur.type === "lazy_parameter_type") {
-      const inner = cur.childForFieldName("type") ?? named(cur)[0];
+      const inner = field(cur, "type") ?? named(cur)[0];
       if (!inner) break;
       cur = inner;
     } else break;

@@ -16,13 +16,22 @@
  * Nothing here throws on bad input: syntax errors become problems and what tree-sitter recovered is still read.
  * Nesting is bounded (context.ts), and nothing recurses on the tree beyond that bound.
  */
-import type { Node } from "web-tree-sitter";
+import type { Node as TreeSitterNode } from "web-tree-sitter";
 import type { Expr, Member, Param, Stmt } from "../../jobcode/ir";
 import type { LineIndex } from "../../text";
-import { field, named, syntaxProblems } from "../code/cst";
+import { named as treeSitterNamed } from "../code/cst";
 import type { Lowered } from "../code/treeSitterReader";
-import { identifierText, LowerContext } from "./context";
+import { cachedDeclarations, cachedLowering, type ItemLowering } from "./cache";
+import {
+  declarationsOf,
+  FileDeclarations,
+  identifierText,
+  LowerContext,
+  scalaSyntaxProblems,
+  tooDeepProblem,
+} from "./context";
 import { ExpressionLowering, typeName } from "./expressions";
+import { copyTree, field, hasToken, type SyntaxNode as Node, named } from "./syntaxNode";
 
 const CLASS_LIKE = new Set(["object_definition", "class_definition", "trait_definition", "enum_definition"]);
 const SKIPPED = new Set([
@@ -50,30 +59,66 @@ const DEFINITIONS = new Set([
 
 type ValNode = Node & { type: "val_definition" | "var_definition" };
 
-export function lowerScala(root: Node, text: string, index: LineIndex): Lowered {
-  const cx = new LowerContext(text, index);
-  cx.problems.push(...syntaxProblems(root, index, "Scala"));
-  cx.declarations(root);
-  const lowering = new ScalaLowering(cx);
-  const { members, stmts } = lowering.file(root);
-  const called = new Set([...cx.called].filter((name) => cx.defs.has(name) && name !== "this"));
-  return { members, stmts, classNames: [...cx.ownTypes], called, problems: cx.problems };
+export function lowerScala(root: TreeSitterNode, text: string, index: LineIndex): Lowered {
+  const items = topLevelItems(root);
+  const texts = items.map((item) => text.slice(item.startIndex, item.endIndex));
+  // Copies of the items that are not in the cache, made once for both passes.
+  const copies = new Map<number, Node>();
+  const copy = (i: number): Node => {
+    let c = copies.get(i);
+    if (!c) {
+      c = copyTree(items[i]);
+      copies.set(i, c);
+    }
+    return c;
+  };
+  const decls = new FileDeclarations(
+    text,
+    items.map((_, i) => cachedDeclarations(texts[i], () => declarationsOf(copy(i), text))),
+  );
+  const runs = topLevelRuns(items);
+  const signature = `${runs ? "script" : "members"}|${decls.signature()}`;
+  const members: Member[] = [];
+  const stmts: Stmt[] = [];
+  const called = new Set<string>();
+  let tooDeepAt: { start: number; end: number } | undefined;
+  items.forEach((item, i) => {
+    const lowering = cachedLowering(`${signature}\u0000${texts[i]}`, item.startIndex, () =>
+      lowerItem(copy(i), text, decls, runs),
+    );
+    members.push(...lowering.members);
+    stmts.push(...lowering.stmts);
+    for (const name of lowering.called) if (decls.defs.has(name) && name !== "this") called.add(name);
+    tooDeepAt ??= lowering.tooDeepAt;
+  });
+  const problems = scalaSyntaxProblems(root, index);
+  if (tooDeepAt) problems.push(tooDeepProblem(tooDeepAt, index));
+  return { members, stmts, classNames: [...decls.ownTypes], called, problems };
+}
+
+/** One top-level item of the file, lowered on its own. */
+function lowerItem(item: Node, text: string, decls: FileDeclarations, runs: boolean): ItemLowering {
+  const cx = new LowerContext(text, decls);
+  const members: Member[] = [];
+  const stmts: Stmt[] = [];
+  new ScalaLowering(cx).topLevel(item, members, stmts, runs);
+  return { members, stmts, called: [...cx.called], ...(cx.tooDeepAt ? { tooDeepAt: cx.tooDeepAt } : {}) };
 }
 
 class ScalaLowering extends ExpressionLowering {
   /** Where local `def`s and classes go: the members of the class (or file) being lowered. */
   private readonly sinks: Member[][] = [];
 
-  file(root: Node): { members: Member[]; stmts: Stmt[] } {
-    const items = topLevelItems(root);
-    const members: Member[] = [];
-    const stmts: Stmt[] = [];
+  /** A top-level item: its members, and its statements when the file is a script. */
+  topLevel(item: Node, members: Member[], stmts: Stmt[], runs: boolean): void {
     this.cx.pushScope();
     this.sinks.push(members);
-    this.template(items, members, stmts);
+    if (this.cx.enter(item)) {
+      this.templateItem(item, members, stmts, runs);
+      this.cx.leave();
+    }
     this.sinks.pop();
     this.cx.popScope();
-    return { members, stmts };
   }
 
   /**
@@ -81,7 +126,7 @@ class ScalaLowering extends ExpressionLowering {
    * constructor of a class, the script of a file), where the body's `val`s are then assigned as they come.
    */
   private template(items: Node[], members: Member[], ctor: Stmt[]): void {
-    const runs = items.some((i) => !DEFINITIONS.has(i.type) && i.type !== "ERROR") || items.some(errorWithStatements);
+    const runs = bodyRuns(items);
     for (const item of items) {
       if (!this.cx.enter(item)) continue;
       try {
@@ -148,10 +193,7 @@ class ScalaLowering extends ExpressionLowering {
     for (const m of named(n)) {
       if (m.type !== "modifiers") continue;
       for (const c of named(m)) out.push(this.text(c).split(/[\s[]/)[0]);
-      for (let i = 0; i < m.childCount; i++) {
-        const c = m.child(i);
-        if (c && !c.isNamed) out.push(c.type);
-      }
+      for (const c of m.children) if (!c.isNamed) out.push(c.type);
     }
     if (n.type === "val_definition") out.push("final");
     return out;
@@ -364,8 +406,10 @@ class ScalaLowering extends ExpressionLowering {
         for (const c of named(n)) {
           if (c.type === "enumerators") {
             for (const e of named(c)) {
-              for (const part of named(e)) {
-                if (/pattern$|^identifier$|^wildcard$/.test(part.type) && part.nextSibling?.type === "<-") {
+              const parts = e.children;
+              for (const [i, part] of parts.entries()) {
+                if (!part.isNamed || part.type === "comment") continue;
+                if (/pattern$|^identifier$|^wildcard$/.test(part.type) && parts[i + 1]?.type === "<-") {
                   for (const id of patternNames(part)) this.cx.declareLocal(identifierText(this.cx.text, id));
                   continue;
                 }
@@ -419,9 +463,7 @@ class ScalaLowering extends ExpressionLowering {
       this.cx.pushScope();
       let afterArrow = false;
       const body: Node[] = [];
-      for (let i = 0; i < clause.childCount; i++) {
-        const c = clause.child(i);
-        if (!c) continue;
+      for (const c of clause.children) {
         if (c.type === "=>") afterArrow = true;
         else if (!afterArrow && c.isNamed)
           for (const id of patternNames(c)) this.cx.declareLocal(identifierText(this.cx.text, id));
@@ -455,14 +497,14 @@ class ScalaLowering extends ExpressionLowering {
 }
 
 /** The items of the file, package bodies (`package a { … }`, `package a:`) opened. */
-function topLevelItems(root: Node): Node[] {
-  const out: Node[] = [];
-  const stack: Node[] = [...named(root)].reverse();
+function topLevelItems(root: TreeSitterNode): TreeSitterNode[] {
+  const out: TreeSitterNode[] = [];
+  const stack: TreeSitterNode[] = [...treeSitterNamed(root)].reverse();
   while (stack.length > 0) {
-    const n = stack.pop() as Node;
+    const n = stack.pop() as TreeSitterNode;
     if (n.type === "package_clause") {
       const body = n.childForFieldName("body");
-      if (body) stack.push(...[...named(body)].reverse());
+      if (body) stack.push(...[...treeSitterNamed(body)].reverse());
       continue;
     }
     out.push(n);
@@ -470,14 +512,24 @@ function topLevelItems(root: Node): Node[] {
   return out;
 }
 
+/** Whether the file is a script: statements besides definitions at the top level. */
+function topLevelRuns(items: TreeSitterNode[]): boolean {
+  return items.some(
+    (i) =>
+      (!DEFINITIONS.has(i.type) && i.type !== "ERROR") ||
+      (i.type === "ERROR" &&
+        treeSitterNamed(i).some((c) => /_expression$/.test(c.type) && c.type !== "instance_expression")),
+  );
+}
+
+/** Whether a body (a class's, the file's) holds statements that run, besides definitions. */
+function bodyRuns(items: Node[]): boolean {
+  return items.some((i) => !DEFINITIONS.has(i.type) && i.type !== "ERROR") || items.some(errorWithStatements);
+}
+
 /** An error node that holds statements: the file still runs code there (a half-typed script line). */
 function errorWithStatements(n: Node): boolean {
   return n.type === "ERROR" && named(n).some((c) => /_expression$/.test(c.type) && c.type !== "instance_expression");
-}
-
-function hasToken(n: Node, token: string): boolean {
-  for (let i = 0; i < n.childCount; i++) if (n.child(i)?.type === token) return true;
-  return false;
 }
 
 /** The names a pattern binds (`(k, v)`, `x: String`, `Some(x)`), looked for a few levels deep. */
