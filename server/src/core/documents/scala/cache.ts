@@ -24,6 +24,16 @@ const lowerings = new Map<string, { result: ItemLowering; base: number }>();
 const declarations = new Map<string, Declarations>();
 
 const OFFSET_KEY = /^(start|end|dot)$|Start$|End$/;
+const offsetKeys = new Map<string, boolean>();
+
+function isOffsetKey(key: string): boolean {
+  let yes = offsetKeys.get(key);
+  if (yes === undefined) {
+    yes = OFFSET_KEY.test(key);
+    offsetKeys.set(key, yes);
+  }
+  return yes;
+}
 
 /** A copy with every offset moved by `by`; a node reached twice is copied once. */
 function shifted<T>(value: T, by: number, copies: Map<object, unknown>): T {
@@ -31,15 +41,17 @@ function shifted<T>(value: T, by: number, copies: Map<object, unknown>): T {
   const done = copies.get(value);
   if (done !== undefined) return done as T;
   if (Array.isArray(value)) {
-    const list: unknown[] = [];
+    const list: unknown[] = new Array(value.length);
     copies.set(value, list);
-    for (const item of value) list.push(shifted(item, by, copies));
+    for (let i = 0; i < value.length; i++) list[i] = shifted(value[i], by, copies);
     return list as T;
   }
+  const source = value as Record<string, unknown>;
   const copy: Record<string, unknown> = {};
   copies.set(value, copy);
-  for (const [key, v] of Object.entries(value)) {
-    copy[key] = typeof v === "number" && OFFSET_KEY.test(key) ? v + by : shifted(v, by, copies);
+  for (const key in source) {
+    const v = source[key];
+    copy[key] = typeof v === "number" ? (isOffsetKey(key) ? v + by : v) : shifted(v, by, copies);
   }
   return copy as T;
 }
