@@ -155,3 +155,40 @@ test("a file that mentions none of the job APIs is not parsed", () => {
   const facts = readDocument(FILE, "object Util { def add(a: Int, b: Int) = a + b }\n");
   assert.equal(facts.code, undefined);
 });
+
+test("kept lowerings: an item that moved has its ranges moved; a new declaration elsewhere is seen", () => {
+  const file = "/p/src/main/scala/Kept.scala";
+  const job = [
+    "object Sources {",
+    '  val Topic = "orders"',
+    "}",
+    "object Job {",
+    "  def main(args: Array[String]): Unit = {",
+    "    val env = StreamExecutionEnvironment.getExecutionEnvironment",
+    '    env.fromSource(source, WatermarkStrategy.noWatermarks(), "orders").print()',
+    "  }",
+    "}",
+    "",
+  ].join("\n");
+  const first = scala(job, file);
+  assert.equal(at(job, first.dataStream.environments[0].range), "5:41-5:64 getExecutionEnvironment");
+  assert.equal(first.dataStream.operators[0].kafkaSource, undefined);
+  // Typing above the job moves it: the kept lowering is shifted.
+  const moved = `// orders\n${job.replace('"orders"', '"orders-v2"')}`;
+  const second = scala(moved, file);
+  assert.equal(at(moved, second.dataStream.environments[0].range), "6:41-6:64 getExecutionEnvironment");
+  // A parameterless def added to the other object makes `source` in the unchanged job a call of it.
+  const withSource = moved.replace(
+    '  val Topic = "orders-v2"',
+    '  val Topic = "orders-v2"\n  def source = KafkaSource.builder[String]().setTopics(Topic).build()',
+  );
+  const third = scala(withSource.replace("fromSource(source", "fromSource(Sources.source"), file);
+  assert.equal(third.dataStream.operators[0].kafkaSource?.kind, "kafkaSource");
+  // The same text at two places is read at each place.
+  const twice = `${job}${job.replace(/object (\w+)/g, "object $1Copy")}`;
+  const both = scala(twice, file);
+  assert.deepEqual(
+    both.dataStream.environments.map((e) => at(twice, e.range)),
+    ["5:41-5:64 getExecutionEnvironment", "14:41-14:64 getExecutionEnvironment"],
+  );
+});
