@@ -1,7 +1,9 @@
 /** Beam flags passed from launch files, and the project-level list that merges them with code and manifests. */
+
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { readDocument } from "../../server/src/core/documents/index";
+import { beamArgCheckpointing, jobCheckpointing } from "../../server/src/core/project/checkpointing";
 import { Workspace } from "../../server/src/core/workspace/workspace";
 import { at } from "./helpers";
 
@@ -47,7 +49,7 @@ test("shell scripts: flags outside comments, --name value pairs", () => {
     "experiments=use_deprecated_read 3:53-3:86 --experiments=use_deprecated_read | 3:67-3:86 use_deprecated_read",
   ]);
   assert.deepEqual(
-    readDocument("/p/bin/submit.sh", text).jobCode?.checkpointing.map((l) => at(text, l.range)),
+    beamArgCheckpointing(readDocument("/p/bin/submit.sh", text).beamArgs ?? []).map((l) => at(text, l.range)),
     ["3:23-3:46 --checkpointingInterval"],
   );
 });
@@ -112,7 +114,44 @@ test("the project merges Java facts and flags from code, launch files and FlinkD
     ],
   );
   assert.deepEqual(
-    project.jobCheckpointing.map((l) => l.file),
+    jobCheckpointing(project).map((l) => l.file),
     ["/p/run.sh"],
   );
+});
+
+test("Makefile recipes and Kubernetes Job containers pass Beam flags, Python's snake_case names read as Beam's", () => {
+  const make = [
+    "run:",
+    "\tpython -m orders.pipeline --runner FlinkRunner --checkpointing_interval=60000 # --streaming is off here",
+  ].join("\n");
+  assert.deepEqual(flags("/p/Makefile", make), [
+    "runner=FlinkRunner 1:27-1:35 --runner | 1:36-1:47 FlinkRunner",
+    "checkpointingInterval=60000 1:48-1:78 --checkpointing_interval=60000 | 1:73-1:78 60000",
+  ]);
+  assert.deepEqual(
+    readDocument("/p/Makefile", make).beamArgs?.map((a) => a.source),
+    ["makefile", "makefile"],
+  );
+  const job = [
+    "apiVersion: batch/v1",
+    "kind: Job",
+    "metadata:",
+    "  name: submit-orders",
+    "spec:",
+    "  template:",
+    "    spec:",
+    "      containers:",
+    "        - name: submit",
+    "          image: orders:1.0",
+    '          command: ["python", "-m", "orders.pipeline"]',
+    "          args:",
+    '            - "--runner=FlinkRunner"',
+    "            - --streaming",
+    "            - --checkpointing_interval=0",
+  ].join("\n");
+  assert.deepEqual(flags("/p/k8s/submit.yaml", job), [
+    "runner=FlinkRunner 12:15-12:35 --runner=FlinkRunner | 12:24-12:35 FlinkRunner",
+    "streaming= 13:14-13:25 --streaming | -",
+    "checkpointingInterval=0 14:14-14:40 --checkpointing_interval=0 | 14:39-14:40 0",
+  ]);
 });

@@ -33,8 +33,9 @@ import { WorkspaceHost } from "./workspaceHost";
  * name `isCandidateFile` accepts matches one of them (shell scripts and launch configurations pass Beam flags).
  */
 export const WATCHED_GLOBS = [
-  "**/*.{yaml,yml,properties,gradle,kts,toml,xml,java,sh}",
+  "**/*.{yaml,yml,properties,gradle,kts,toml,xml,java,scala,sc,kt,py,sh}",
   "**/{Dockerfile,Dockerfile.*,*.dockerfile}",
+  "**/{Makefile,makefile,GNUmakefile,*.mk}",
   "**/.vscode/launch.json",
 ];
 
