@@ -24,7 +24,10 @@ export function containerBeamArgs(src: YamlSource, root: unknown, object: K8sObj
   if (!path) return [];
   const podSpec = getIn(root, path);
   const out: BeamArg[] = [];
-  for (const container of [...seqItems(getValue(podSpec, "containers")), ...seqItems(getValue(podSpec, "initContainers"))]) {
+  for (const container of [
+    ...seqItems(getValue(podSpec, "containers")),
+    ...seqItems(getValue(podSpec, "initContainers")),
+  ]) {
     for (const list of ["command", "args"]) {
       for (const item of seqItems(getValue(container, list))) {
         const node = item as Node;

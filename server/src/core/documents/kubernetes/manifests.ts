@@ -8,9 +8,9 @@ import { emptyFacts, type FileFacts, type K8sObject } from "../../model";
 import { readEmbeddedConfig } from "../flinkConfig/embedded";
 import { getMap, keyText, mapPairs, type YamlDocument, YamlSource } from "../yaml/ast";
 import { scalarLines } from "../yaml/scalarLines";
+import { containerBeamArgs } from "./containerArgs";
 import { isOperatorResource, readFlinkDeployment } from "./flinkDeployment";
 import { readK8sObject } from "./objects";
-import { containerBeamArgs } from "./containerArgs";
 import { readWorkload } from "./workload";
 
 export interface ManifestOptions {
