@@ -231,9 +231,7 @@ test("test code: src/test/scala and *Test.scala files", () => {
   assert.equal(scala(KAFKA_SOURCE, "/p/src/main/scala/com/example/OrdersJob.scala").isTest, false);
 });
 
-test("a getter written without parentheses on a followed object: env.getCheckpointConfig.setCheckpointInterval(…)", {
-  todo: "extractor: a field read on a followed object is its zero-argument getter call (brief item 1)",
-}, () => {
+test("a getter written without parentheses on a followed object: env.getCheckpointConfig.setCheckpointInterval(…)", () => {
   const code = scala(
     [
       "object Job {",
@@ -250,9 +248,7 @@ test("a getter written without parentheses on a followed object: env.getCheckpoi
   );
 });
 
-test("a builder finished with .build (no parentheses) is still the built source", {
-  todo: "extractor: a field read on a followed object is its zero-argument getter call (brief item 1)",
-}, () => {
+test("a builder finished with .build (no parentheses) is still the built source", () => {
   const text = [
     "object Job {",
     "  def main(args: Array[String]): Unit = {",
@@ -277,7 +273,7 @@ test("a builder finished with .build (no parentheses) is still the built source"
 });
 
 test("an interpolated string is unknown, not its text", {
-  todo: "extractor: literal values come from the lowering's decoded `value` (brief item 7)",
+  todo: "Values.of reads a literal from its image, not the lowering's decoded `value` (brief item 7)",
 }, () => {
   const code = scala(
     [
