@@ -37,6 +37,9 @@ export const WATCHED_GLOBS = [
   "**/{Dockerfile,Dockerfile.*,*.dockerfile}",
   "**/{Makefile,makefile,GNUmakefile,*.mk}",
   "**/.vscode/launch.json",
+  "**/*.cfg",
+  "**/{requirements,constraints}*.txt",
+  "**/requirements/*.txt",
 ];
 
 export class LintServer {

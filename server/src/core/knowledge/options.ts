@@ -7,6 +7,11 @@
  * Minors: the data covers Flink 1.15 up to the development line after the newest release branch
  * (`DEVELOPMENT_MINOR`). A key without `since` is at least as old as 1.15; a key without `until` still exists.
  * Versions outside the data are read as the nearest end (1.13 as 1.15, 3.0 as the development minor).
+ *
+ * Old keys: an option may read older keys (deprecated or fallback keys), each possibly only in some minors
+ * (`aliasRanges`); an option may itself be deprecated from some minor on (`deprecatedSince`), with the keys that
+ * replace it (`replacedBy`). `keyLifecycle` combines these into one answer per key and minor: renamed and still
+ * read, deprecated with no key that takes its value as it is, or removed (Flink ignores it).
  */
 import catalogue from "./flink-options.json";
 import mistakes from "./key-mistakes.json";
@@ -64,6 +69,14 @@ export interface OptionInfo extends MinorRange {
   fallbackKeys: string[];
   /** An option of the Flink Kubernetes Operator (valid whatever the Flink version). */
   operator: boolean;
+  /** Minors in which Flink reads an alias, for the aliases it reads only in some (absent: in all of the option's). */
+  aliasRanges: Record<string, MinorRange>;
+  /** The first minor in which Flink marks the option itself deprecated (absent: not deprecated). */
+  deprecatedSince?: string;
+  /** The keys Flink's documentation names as replacing a deprecated or removed option (not necessarily 1:1). */
+  replacedBy: string[];
+  /** One sentence about the option's deprecation or removal that the other fields cannot say. */
+  note?: string;
 }
 
 export type AliasKind = "deprecated" | "fallback";
@@ -71,7 +84,43 @@ export type AliasKind = "deprecated" | "fallback";
 export interface AliasMatch {
   option: OptionInfo;
   kind: AliasKind;
+  /** The minors in which the option reads the alias (within the option's own). */
+  range: MinorRange;
 }
+
+/** What Flink `minor` does with a key that is old, deprecated or gone; see `keyLifecycle`. */
+export type KeyLifecycle =
+  /** Flink reads the key as an old name of `option`: renaming it keeps the setting. */
+  | {
+      kind: "renamed";
+      key: string;
+      option: OptionInfo;
+      aliasKind: AliasKind;
+      /** The last minor that still reads the key, when a later one no longer does. */
+      lastMinor?: string;
+    }
+  /** Flink still reads the key as its own, deprecated option; no key takes its value as it is. */
+  | {
+      kind: "deprecated";
+      key: string;
+      option: OptionInfo;
+      since: string;
+      /** The last minor that reads it, when a later one no longer does. */
+      lastMinor?: string;
+      replacedBy: string[];
+      note?: string;
+    }
+  /** No option of that minor reads the key: Flink ignores it. */
+  | {
+      kind: "removed";
+      key: string;
+      /** The first minor that no longer reads it. */
+      removedIn: string;
+      replacedBy: string[];
+      /** Whether Flink 2.0's release notes list it among the removed options (only for keys 2.0 removed). */
+      inFlink2List?: boolean;
+      note?: string;
+    };
 
 export type KeyStatus =
   /** A canonical option in the given minor (or in the newest one when no minor is given). */
@@ -103,12 +152,17 @@ interface RawOption extends Partial<RawType> {
   deprecatedKeys?: string[];
   fallbackKeys?: string[];
   operator?: boolean;
+  aliasRanges?: Record<string, MinorRange>;
+  deprecatedSince?: string;
+  replacedBy?: string[];
+  note?: string;
 }
 
 interface RawCatalogue {
   minors: string[];
   developmentMinor: string;
   passThrough: { prefix: string; scope: string }[];
+  flink2Removals: { key: string; listed: boolean }[];
   options: RawOption[];
 }
 
@@ -140,6 +194,10 @@ function toInfo(o: RawOption): OptionInfo {
     since: o.since,
     until: o.until,
     operator: o.operator === true,
+    aliasRanges: o.aliasRanges ?? {},
+    deprecatedSince: o.deprecatedSince,
+    replacedBy: o.replacedBy ?? [],
+    note: o.note,
   });
 }
 
@@ -168,7 +226,7 @@ for (const option of ALL_OPTIONS) {
     for (const alias of keys) {
       if (alias.includes("<")) continue;
       const list = BY_ALIAS.get(alias) ?? [];
-      list.push({ option, kind });
+      list.push({ option, kind, range: option.aliasRanges[alias] ?? {} });
       BY_ALIAS.set(alias, list);
     }
   }
@@ -245,6 +303,11 @@ export function existsIn(option: OptionInfo, minor?: string): boolean {
   return option.operator || inRange(option, minor);
 }
 
+/** Whether Flink `minor` (undefined = the newest) reads the alias of a match: the option exists and reads it then. */
+export function aliasReadIn(match: AliasMatch, minor?: string): boolean {
+  return existsIn(match.option, minor) && inRange(match.range, minor);
+}
+
 /** The minor after `until`: the first one without the option, for "removed in" messages. */
 export function removedIn(option: OptionInfo): string | undefined {
   if (option.until === undefined) return undefined;
@@ -314,7 +377,7 @@ function computeKeyStatus(key: string, minor?: string): KeyStatus {
   const exact = BY_KEY.get(key);
   if (exact && existsIn(exact, minor)) return "current";
   const aliases = optionsForAlias(key);
-  if (aliases.some((a) => existsIn(a.option, minor))) return "alias";
+  if (aliases.some((a) => aliasReadIn(a, minor))) return "alias";
   const family = familyOf(key);
   if (family && existsIn(family, minor)) return "current";
   const map = mapOptionAbove(key);
@@ -322,6 +385,101 @@ function computeKeyStatus(key: string, minor?: string): KeyStatus {
   if (isPassThrough(key)) return "pass-through";
   if (exact || aliases.length > 0 || family || map) return "other-version";
   return "unknown";
+}
+
+// ---------------------------------------------------------------------------------------------
+// Deprecations and removals
+
+const FLINK2_REMOVALS = new Map(raw.flink2Removals.map((r) => [r.key, r.listed]));
+
+/** The key's own option: its exact key, or the most specific `<name>` family that matches it. Not operator options. */
+function ownOption(key: string): OptionInfo | undefined {
+  const own = lookupOption(key);
+  return own && !own.operator ? own : undefined;
+}
+
+/** Whether Flink `minor` reads `key` at all: as its own option or as an alias of one. */
+function readIn(key: string, minor: string): boolean {
+  const own = ownOption(key);
+  if (own && existsIn(own, minor)) return true;
+  return optionsForAlias(key).some((a) => aliasReadIn(a, minor));
+}
+
+/** The last minor of the catalogue that reads `key`, and the first. */
+const readSpan = memo((key: string): { first?: string; last?: string } => {
+  const read = FLINK_MINORS.filter((m) => readIn(key, m));
+  return { first: read[0], last: read[read.length - 1] };
+});
+
+/** The minor after `minor` in the catalogue. */
+function nextCatalogueMinor(minor: string): string | undefined {
+  return FLINK_MINORS[FLINK_MINORS.indexOf(minor) + 1];
+}
+
+/** Whether the option is deprecated in `minor`. */
+export function isDeprecatedIn(option: OptionInfo, minor?: string): boolean {
+  return option.deprecatedSince !== undefined && inRange({ since: option.deprecatedSince }, minor);
+}
+
+/** Whether Flink 2.0 removed the key: listed in its release notes (true), gone from the sources only (false). */
+export function flink2Removal(key: string): boolean | undefined {
+  return FLINK2_REMOVALS.get(key);
+}
+
+/**
+ * What Flink `minor` (undefined = the newest minor) does with `key`, for keys that are old names, deprecated or
+ * gone; undefined for a key that is current (or that the catalogue does not know). Three distinct answers:
+ *
+ * - `renamed`: Flink reads the key as an old name of another option, so renaming it keeps the setting. A fallback
+ *   key counts only when the key itself is deprecated or was removed from the 2.x option list (`web.address`).
+ * - `deprecated`: Flink still reads the key as its own option, marked deprecated; no key takes its value as it is
+ *   (`jobmanager.heap.size`, `cluster.evenly-spread-out-slots`).
+ * - `removed`: Flink read the key in an earlier minor and no option of this one does: the setting is ignored.
+ */
+export function keyLifecycle(key: string, minor?: string): KeyLifecycle | undefined {
+  if (minor !== undefined) return lifecycleIn(catalogueMinor(minor))(key);
+  // With no version, the newest release line answers: a key only the development line dropped is still read there.
+  const newest = lifecycleIn(DEVELOPMENT_MINOR)(key);
+  if (newest?.kind !== "removed" || newest.removedIn !== DEVELOPMENT_MINOR) return newest;
+  return lifecycleIn(FLINK_MINORS[FLINK_MINORS.length - 2])(key);
+}
+
+const lifecycleIn = memo((minor: string) => memo((key: string) => computeLifecycle(key, minor)), 50);
+
+function computeLifecycle(key: string, minor: string): KeyLifecycle | undefined {
+  const own = ownOption(key);
+  const ownHere = own !== undefined && existsIn(own, minor);
+  const retired = (own !== undefined && isDeprecatedIn(own, minor)) || FLINK2_REMOVALS.has(key);
+  const read = optionsForAlias(key).filter((a) => aliasReadIn(a, minor));
+  const alias = read.find((a) => a.kind === "deprecated") ?? (retired ? read[0] : undefined);
+  const span = readSpan(key);
+  const lastMinor = span.last !== undefined && span.last !== DEVELOPMENT_MINOR ? span.last : undefined;
+  if (alias) return { kind: "renamed", key, option: alias.option, aliasKind: alias.kind, lastMinor };
+  if (ownHere) {
+    if (!own || !isDeprecatedIn(own, minor) || own.deprecatedSince === undefined) return undefined;
+    return stripUndefined({
+      kind: "deprecated" as const,
+      key,
+      option: own,
+      since: own.deprecatedSince,
+      lastMinor,
+      replacedBy: own.replacedBy,
+      note: own.note,
+    });
+  }
+  if (span.last === undefined || compareMinors(minor, span.last) <= 0) return undefined;
+  const removedIn = nextCatalogueMinor(span.last) ?? minor;
+  const earlier = optionsForAlias(key)
+    .filter((a) => aliasReadIn(a, span.last))
+    .map((a) => a.option.key);
+  return stripUndefined({
+    kind: "removed" as const,
+    key,
+    removedIn,
+    replacedBy: own?.replacedBy.length ? own.replacedBy : earlier.filter((k) => isOptionKnown(k, minor) === "current"),
+    inFlink2List: removedIn === "2.0" ? FLINK2_REMOVALS.get(key) : undefined,
+    note: own?.note,
+  });
 }
 
 /**
