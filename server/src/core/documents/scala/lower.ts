@@ -1,9 +1,549 @@
-/** Lowers a Scala tree-sitter syntax tree to the shared job-code syntax tree (jobcode/ir.ts). */
-import type { Node } from "web-tree-sitter";
+/**
+ * Lowers a Scala tree-sitter syntax tree (Scala 2 and Scala 3, braces or indentation) to the shared job-code syntax
+ * tree (jobcode/ir.ts), so the one extractor reads Scala jobs as it reads Java ones.
+ *
+ * Declarations: classes, objects, traits and enums are `class` members; `def`s are methods (a local `def` becomes a
+ * method of its class, so a call to it is followed); `val`/`lazy val` members are final fields, `var` members
+ * fields; class parameters are fields of their declared type. A body that also holds statements (`object Job
+ * extends App { … }`, a class's constructor code, a script) runs in order: its `val`s are declared as fields and
+ * assigned where they stand, in one initializer with the statements. Top-level statements of a script go to
+ * `stmts`. The last expression of a method that returns a value is its `return`.
+ *
+ * Statements are flattened in source order; those on a path that may not run (if/else branches, match cases,
+ * loops, catch cases, function literals) are conditional. A block assigned to a `val` is hoisted: its statements
+ * run before the `val` takes the block's last expression.
+ *
+ * Nothing here throws on bad input: syntax errors become problems and what tree-sitter recovered is still read.
+ * Nesting is bounded (context.ts), and nothing recurses on the tree beyond that bound.
+ */
+import type { Node as TreeSitterNode } from "web-tree-sitter";
+import type { Expr, Member, Param, Stmt } from "../../jobcode/ir";
 import type { LineIndex } from "../../text";
-import { syntaxProblems } from "../code/cst";
+import { named as treeSitterNamed } from "../code/cst";
 import type { Lowered } from "../code/treeSitterReader";
+import { cachedDeclarations, cachedLowering, type ItemLowering } from "./cache";
+import {
+  declarationsOf,
+  FileDeclarations,
+  identifierText,
+  LowerContext,
+  scalaSyntaxProblems,
+  tooDeepProblem,
+} from "./context";
+import { ExpressionLowering, typeName } from "./expressions";
+import { copyTree, field, hasToken, type SyntaxNode as Node, named } from "./syntaxNode";
 
-export function lowerScala(root: Node, _text: string, index: LineIndex): Lowered {
-  return { members: [], stmts: [], classNames: [], called: new Set(), problems: syntaxProblems(root, index, "Scala") };
+const CLASS_LIKE = new Set(["object_definition", "class_definition", "trait_definition", "enum_definition"]);
+const SKIPPED = new Set([
+  "import_declaration",
+  "export_declaration",
+  "package_clause",
+  "type_definition",
+  "function_declaration",
+  "val_declaration",
+  "var_declaration",
+  "given_definition",
+  "comment",
+  "block_comment",
+  "enum_case_definitions",
+  "annotation",
+]);
+const DEFINITIONS = new Set([
+  ...CLASS_LIKE,
+  "function_definition",
+  "extension_definition",
+  "val_definition",
+  "var_definition",
+  ...SKIPPED,
+]);
+
+type ValNode = Node & { type: "val_definition" | "var_definition" };
+
+export function lowerScala(root: TreeSitterNode, text: string, index: LineIndex): Lowered {
+  const items = topLevelItems(root);
+  const texts = items.map((item) => text.slice(item.startIndex, item.endIndex));
+  // Copies of the items that are not in the cache, made once for both passes.
+  const copies = new Map<number, Node>();
+  const copy = (i: number): Node => {
+    let c = copies.get(i);
+    if (!c) {
+      c = copyTree(items[i]);
+      copies.set(i, c);
+    }
+    return c;
+  };
+  const decls = new FileDeclarations(
+    text,
+    items.map((_, i) => cachedDeclarations(texts[i], () => declarationsOf(copy(i), text))),
+  );
+  const runs = topLevelRuns(items);
+  const signature = `${runs ? "script" : "members"}|${decls.signature()}`;
+  const members: Member[] = [];
+  const stmts: Stmt[] = [];
+  const called = new Set<string>();
+  let tooDeepAt: { start: number; end: number } | undefined;
+  items.forEach((item, i) => {
+    const lowering = cachedLowering(`${signature}\u0000${texts[i]}`, item.startIndex, () =>
+      lowerItem(copy(i), text, decls, runs),
+    );
+    members.push(...lowering.members);
+    stmts.push(...lowering.stmts);
+    for (const name of lowering.called) if (decls.defs.has(name) && name !== "this") called.add(name);
+    tooDeepAt ??= lowering.tooDeepAt;
+  });
+  const problems = scalaSyntaxProblems(root, index);
+  if (tooDeepAt) problems.push(tooDeepProblem(tooDeepAt, index));
+  return { members, stmts, classNames: [...decls.ownTypes], called, problems };
+}
+
+/** One top-level item of the file, lowered on its own. */
+function lowerItem(item: Node, text: string, decls: FileDeclarations, runs: boolean): ItemLowering {
+  const cx = new LowerContext(text, decls);
+  const members: Member[] = [];
+  const stmts: Stmt[] = [];
+  new ScalaLowering(cx).topLevel(item, members, stmts, runs);
+  return { members, stmts, called: [...cx.called], ...(cx.tooDeepAt ? { tooDeepAt: cx.tooDeepAt } : {}) };
+}
+
+class ScalaLowering extends ExpressionLowering {
+  /** Where local `def`s and classes go: the members of the class (or file) being lowered. */
+  private readonly sinks: Member[][] = [];
+
+  /** A top-level item: its members, and its statements when the file is a script. */
+  topLevel(item: Node, members: Member[], stmts: Stmt[], runs: boolean): void {
+    this.cx.pushScope();
+    this.sinks.push(members);
+    if (this.cx.enter(item)) {
+      this.templateItem(item, members, stmts, runs);
+      this.cx.leave();
+    }
+    this.sinks.pop();
+    this.cx.popScope();
+  }
+
+  /**
+   * The items of a class body or of the file. Definitions become members; statements run in order in `ctor` (the
+   * constructor of a class, the script of a file), where the body's `val`s are then assigned as they come.
+   */
+  private template(items: Node[], members: Member[], ctor: Stmt[]): void {
+    const runs = bodyRuns(items);
+    for (const item of items) {
+      if (!this.cx.enter(item)) continue;
+      try {
+        this.templateItem(item, members, ctor, runs);
+      } finally {
+        this.cx.leave();
+      }
+    }
+  }
+
+  private templateItem(item: Node, members: Member[], ctor: Stmt[], runs: boolean): void {
+    if (CLASS_LIKE.has(item.type)) {
+      members.push(this.classMember(item));
+    } else if (item.type === "function_definition") {
+      members.push(this.method(item));
+    } else if (item.type === "extension_definition") {
+      for (const c of named(item)) if (c.type === "function_definition") members.push(this.method(c));
+      const body = field(item, "body");
+      if (body && body.type !== "function_definition") this.template(named(body), members, ctor);
+    } else if (item.type === "val_definition" || item.type === "var_definition") {
+      this.memberVal(item as ValNode, members, ctor, runs);
+    } else if (item.type === "ERROR") {
+      this.template(named(item), members, ctor);
+    } else if (!SKIPPED.has(item.type)) {
+      this.statement(item, false, ctor, false);
+    }
+  }
+
+  /** A `val`/`var` of a class, an object or the file. */
+  private memberVal(n: ValNode, members: Member[], ctor: Stmt[], runs: boolean): void {
+    const pattern = field(n, "pattern");
+    const typeNode = field(n, "type");
+    const value = field(n, "value");
+    const modifiers = this.modifiers(n);
+    const type = typeNode ? typeName(this.cx.text, typeNode) : "";
+    const span = { start: n.startIndex, end: n.endIndex };
+    if (pattern?.type !== "identifier") {
+      // `val (a, b) = …`: the value is evaluated, the names are not followed.
+      if (value) this.statement(value, false, ctor, false);
+      return;
+    }
+    const name = identifierText(this.cx.text, pattern);
+    const declarator = { name, nameStart: pattern.startIndex };
+    if (!runs) {
+      members.push({
+        k: "field",
+        ...span,
+        modifiers,
+        type,
+        declarators: [{ ...declarator, init: value ? this.expr(value) : undefined }],
+      });
+      return;
+    }
+    members.push({ k: "field", ...span, modifiers, type, declarators: [declarator] });
+    if (!value) return;
+    const init = this.hoisted(value, false, ctor);
+    if (!init) return;
+    const target: Expr = { k: "name", start: pattern.startIndex, end: pattern.endIndex, name };
+    ctor.push({ k: "expr", ...span, expr: { k: "assign", ...span, op: "=", target, value: init }, conditional: false });
+  }
+
+  private modifiers(n: Node): string[] {
+    const out: string[] = [];
+    for (const m of named(n)) {
+      if (m.type !== "modifiers") continue;
+      for (const c of named(m)) out.push(this.text(c).split(/[\s[]/)[0]);
+      for (const c of m.children) if (!c.isNamed) out.push(c.type);
+    }
+    if (n.type === "val_definition") out.push("final");
+    return out;
+  }
+
+  private classMember(n: Node): Member {
+    const nameNode = field(n, "name");
+    const members: Member[] = [];
+    this.cx.pushScope();
+    this.sinks.push(members);
+    for (const list of named(n)) {
+      if (list.type !== "class_parameters") continue;
+      for (const p of named(list)) {
+        const pname = field(p, "name");
+        const ptype = field(p, "type");
+        if (!pname) continue;
+        members.push({
+          k: "field",
+          start: p.startIndex,
+          end: p.endIndex,
+          modifiers: this.text(p).trimStart().startsWith("var") ? [] : ["final"],
+          type: ptype ? typeName(this.cx.text, ptype) : "",
+          declarators: [{ name: identifierText(this.cx.text, pname), nameStart: pname.startIndex }],
+        });
+      }
+    }
+    const body = field(n, "body");
+    const ctor: Stmt[] = [];
+    if (body) this.template(named(body), members, ctor);
+    if (ctor.length > 0 && body) members.push({ k: "init", start: body.startIndex, end: body.endIndex, body: ctor });
+    this.sinks.pop();
+    this.cx.popScope();
+    return {
+      k: "class",
+      start: n.startIndex,
+      end: n.endIndex,
+      name: nameNode ? identifierText(this.cx.text, nameNode) : undefined,
+      members,
+    };
+  }
+
+  private method(n: Node): Member & { k: "method" } {
+    const nameNode = field(n, "name");
+    const rawName = nameNode ? identifierText(this.cx.text, nameNode) : "";
+    const params: Param[] = [];
+    for (const list of named(n)) {
+      if (list.type !== "parameters") continue;
+      // Implicit and `using` parameters are not written at the call: calls match the explicit ones.
+      if (/^\(\s*(implicit|using)\b/.test(this.text(list))) continue;
+      for (const p of named(list)) {
+        if (p.type !== "parameter") continue;
+        const pname = field(p, "name");
+        const ptype = field(p, "type");
+        if (pname)
+          params.push({ name: identifierText(this.cx.text, pname), type: ptype ? typeName(this.cx.text, ptype) : "" });
+      }
+    }
+    const returnNode = field(n, "return_type");
+    const returnType = returnNode ? typeName(this.cx.text, returnNode) : "";
+    // `def main(args: Array[String]) { … }` (procedure syntax) and `: Unit` return nothing.
+    const hasEquals = hasToken(n, "=");
+    const returns = hasEquals && returnType !== "Unit";
+    const bodyNode = field(n, "body");
+    const body: Stmt[] = [];
+    this.cx.pushScope(params.map((p) => p.name));
+    if (bodyNode) this.branch(bodyNode, false, body, returns);
+    this.cx.popScope();
+    return {
+      k: "method",
+      start: n.startIndex,
+      end: n.endIndex,
+      name: rawName === "this" ? "<init>" : rawName,
+      params,
+      body,
+      returnType,
+    };
+  }
+
+  protected anonymousBody(n: Node): Member[] {
+    const members: Member[] = [];
+    const ctor: Stmt[] = [];
+    this.cx.pushScope();
+    this.sinks.push(members);
+    this.template(named(n), members, ctor);
+    this.sinks.pop();
+    this.cx.popScope();
+    if (ctor.length > 0) members.push({ k: "init", start: n.startIndex, end: n.endIndex, body: ctor });
+    return members;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Statements
+
+  protected blockStatements(n: Node, conditional: boolean): Stmt[] {
+    const out: Stmt[] = [];
+    this.cx.pushScope();
+    this.branch(n, conditional, out, false);
+    this.cx.popScope();
+    return out;
+  }
+
+  /** A block's statements, or one statement; `asReturn`: its last expression is the value returned. */
+  private branch(n: Node, conditional: boolean, out: Stmt[], asReturn: boolean): void {
+    if (n.type === "block" || n.type === "indented_block" || n.type === "template_body") {
+      const kids = named(n);
+      for (const [i, c] of kids.entries()) this.statement(c, conditional, out, asReturn && i === kids.length - 1);
+      return;
+    }
+    this.statement(n, conditional, out, asReturn);
+  }
+
+  private statement(n: Node, conditional: boolean, out: Stmt[], asReturn: boolean): void {
+    if (!this.cx.enter(n)) return;
+    try {
+      this.statementInner(n, conditional, out, asReturn);
+    } finally {
+      this.cx.leave();
+    }
+  }
+
+  private statementInner(n: Node, conditional: boolean, out: Stmt[], asReturn: boolean): void {
+    const span = { start: n.startIndex, end: n.endIndex };
+    switch (n.type) {
+      case "val_definition":
+      case "var_definition": {
+        const pattern = field(n, "pattern");
+        const typeNode = field(n, "type");
+        const value = field(n, "value");
+        const init = value ? this.hoisted(value, conditional, out) : undefined;
+        if (pattern?.type === "identifier") {
+          const name = identifierText(this.cx.text, pattern);
+          out.push({
+            k: "local",
+            ...span,
+            type: typeNode ? typeName(this.cx.text, typeNode) : "",
+            name,
+            nameStart: pattern.startIndex,
+            ...(init ? { init } : {}),
+            conditional,
+          });
+          this.cx.declareLocal(name);
+        } else {
+          if (init) out.push({ k: "expr", ...span, expr: init, conditional });
+          if (pattern) for (const id of patternNames(pattern)) this.cx.declareLocal(identifierText(this.cx.text, id));
+        }
+        return;
+      }
+      case "function_definition":
+        this.sink().push(this.method(n));
+        return;
+      case "object_definition":
+      case "class_definition":
+      case "trait_definition":
+      case "enum_definition":
+        this.sink().push(this.classMember(n));
+        return;
+      case "block":
+      case "indented_block":
+        this.cx.pushScope();
+        this.branch(n, conditional, out, asReturn);
+        this.cx.popScope();
+        return;
+      case "if_expression": {
+        const test = field(n, "condition");
+        if (test)
+          out.push({ k: "expr", start: test.startIndex, end: test.endIndex, expr: this.expr(test), conditional });
+        const yes = field(n, "consequence");
+        const no = field(n, "alternative");
+        if (yes) this.scoped(yes, true, out, asReturn);
+        if (no) this.scoped(no, true, out, asReturn);
+        return;
+      }
+      case "match_expression": {
+        const value = field(n, "value");
+        if (value)
+          out.push({ k: "expr", start: value.startIndex, end: value.endIndex, expr: this.expr(value), conditional });
+        const body = field(n, "body");
+        if (body) this.cases(body, out, asReturn);
+        return;
+      }
+      case "case_block":
+        this.cases(n, out, asReturn);
+        return;
+      case "try_expression": {
+        const body = field(n, "body");
+        if (body) this.scoped(body, conditional, out, asReturn);
+        for (const c of named(n)) {
+          if (c.type === "catch_clause") {
+            for (const h of named(c)) {
+              if (h.type === "case_block") this.cases(h, out, asReturn);
+              else this.scoped(h, true, out, asReturn);
+            }
+          } else if (c.type === "finally_clause") {
+            for (const f of named(c)) this.scoped(f, conditional, out, false);
+          }
+        }
+        return;
+      }
+      case "while_expression": {
+        const test = field(n, "condition");
+        if (test)
+          out.push({ k: "expr", start: test.startIndex, end: test.endIndex, expr: this.expr(test), conditional });
+        const body = field(n, "body");
+        if (body) this.scoped(body, true, out, false);
+        return;
+      }
+      case "do_while_expression":
+      case "for_expression": {
+        this.cx.pushScope();
+        for (const c of named(n)) {
+          if (c.type === "enumerators") {
+            for (const e of named(c)) {
+              const parts = e.children;
+              for (const [i, part] of parts.entries()) {
+                if (!part.isNamed || part.type === "comment") continue;
+                if (/pattern$|^identifier$|^wildcard$/.test(part.type) && parts[i + 1]?.type === "<-") {
+                  for (const id of patternNames(part)) this.cx.declareLocal(identifierText(this.cx.text, id));
+                  continue;
+                }
+                out.push({
+                  k: "expr",
+                  start: part.startIndex,
+                  end: part.endIndex,
+                  expr: this.expr(part),
+                  conditional: true,
+                });
+              }
+            }
+          } else {
+            this.branch(c, true, out, false);
+          }
+        }
+        this.cx.popScope();
+        return;
+      }
+      case "return_expression": {
+        const inner = named(n)[0];
+        out.push({ k: "return", ...span, ...(inner ? { expr: this.expr(inner) } : {}), conditional });
+        return;
+      }
+      case "throw_expression": {
+        const inner = named(n)[0];
+        if (inner) out.push({ k: "expr", ...span, expr: this.expr(inner), conditional });
+        return;
+      }
+      case "ERROR":
+        for (const c of named(n)) this.statement(c, conditional, out, false);
+        return;
+      default:
+        if (SKIPPED.has(n.type) || n.type === "extension_definition") return;
+        if (asReturn) out.push({ k: "return", ...span, expr: this.expr(n), conditional });
+        else out.push({ k: "expr", ...span, expr: this.expr(n), conditional });
+    }
+  }
+
+  /** A branch with its own scope. */
+  private scoped(n: Node, conditional: boolean, out: Stmt[], asReturn: boolean): void {
+    this.cx.pushScope();
+    this.branch(n, conditional, out, asReturn);
+    this.cx.popScope();
+  }
+
+  /** The cases of a `match` or `catch`: each runs on some paths only. */
+  private cases(block: Node, out: Stmt[], asReturn: boolean): void {
+    for (const clause of named(block)) {
+      if (clause.type !== "case_clause") continue;
+      this.cx.pushScope();
+      let afterArrow = false;
+      const body: Node[] = [];
+      for (const c of clause.children) {
+        if (c.type === "=>") afterArrow = true;
+        else if (!afterArrow && c.isNamed)
+          for (const id of patternNames(c)) this.cx.declareLocal(identifierText(this.cx.text, id));
+        else if (afterArrow && c.isNamed && c.type !== "comment") body.push(c);
+      }
+      for (const [i, c] of body.entries()) this.statement(c, true, out, asReturn && i === body.length - 1);
+      this.cx.popScope();
+    }
+  }
+
+  /**
+   * The value a `val` is initialised with. A block is hoisted: its statements go to `out` first, and its last
+   * expression is the value.
+   */
+  private hoisted(value: Node, conditional: boolean, out: Stmt[]): Expr | undefined {
+    if (value.type !== "block" && value.type !== "indented_block") return this.expr(value);
+    const kids = named(value);
+    const last = kids[kids.length - 1];
+    if (!last) return undefined;
+    for (const c of kids.slice(0, -1)) this.statement(c, conditional, out, false);
+    if (DEFINITIONS.has(last.type) || /^(if|match|try|while|for|do_while|return|throw)_expression$/.test(last.type)) {
+      this.statement(last, conditional, out, false);
+      return undefined;
+    }
+    return this.expr(last);
+  }
+
+  private sink(): Member[] {
+    return this.sinks[this.sinks.length - 1];
+  }
+}
+
+/** The items of the file, package bodies (`package a { … }`, `package a:`) opened. */
+function topLevelItems(root: TreeSitterNode): TreeSitterNode[] {
+  const out: TreeSitterNode[] = [];
+  const stack: TreeSitterNode[] = [...treeSitterNamed(root)].reverse();
+  while (stack.length > 0) {
+    const n = stack.pop() as TreeSitterNode;
+    if (n.type === "package_clause") {
+      const body = n.childForFieldName("body");
+      if (body) stack.push(...[...treeSitterNamed(body)].reverse());
+      continue;
+    }
+    out.push(n);
+  }
+  return out;
+}
+
+/** Whether the file is a script: statements besides definitions at the top level. */
+function topLevelRuns(items: TreeSitterNode[]): boolean {
+  return items.some(
+    (i) =>
+      (!DEFINITIONS.has(i.type) && i.type !== "ERROR") ||
+      (i.type === "ERROR" &&
+        treeSitterNamed(i).some((c) => /_expression$/.test(c.type) && c.type !== "instance_expression")),
+  );
+}
+
+/** Whether a body (a class's, the file's) holds statements that run, besides definitions. */
+function bodyRuns(items: Node[]): boolean {
+  return items.some((i) => !DEFINITIONS.has(i.type) && i.type !== "ERROR") || items.some(errorWithStatements);
+}
+
+/** An error node that holds statements: the file still runs code there (a half-typed script line). */
+function errorWithStatements(n: Node): boolean {
+  return n.type === "ERROR" && named(n).some((c) => /_expression$/.test(c.type) && c.type !== "instance_expression");
+}
+
+/** The names a pattern binds (`(k, v)`, `x: String`, `Some(x)`), looked for a few levels deep. */
+function patternNames(n: Node): Node[] {
+  const out: Node[] = [];
+  const stack: { node: Node; depth: number }[] = [{ node: n, depth: 0 }];
+  while (stack.length > 0) {
+    const { node, depth } = stack.pop() as { node: Node; depth: number };
+    if (node.type === "identifier") {
+      out.push(node);
+      continue;
+    }
+    if (depth > 8 || /type/.test(node.type)) continue;
+    for (const c of named(node)) stack.push({ node: c, depth: depth + 1 });
+  }
+  return out;
 }
