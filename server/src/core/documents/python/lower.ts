@@ -1,9 +1,416 @@
-/** Lowers a Python tree-sitter syntax tree to the shared job-code syntax tree (jobcode/ir.ts). */
-import type { Node } from "web-tree-sitter";
+/**
+ * Lowers a Python tree-sitter syntax tree to the shared job-code syntax tree (jobcode/ir.ts): Beam Python
+ * pipelines and PyFlink jobs, in scripts and in modules.
+ *
+ * The file's shape:
+ * - `def` at module level is a `method` member, `class` a `class` member holding its methods (the receiver
+ *   parameter `self`/`cls` left out; `__init__` is `<init>`), its attributes as `field` members and its other
+ *   statements as an `init` member. Module-level assignments of constant values (literals, names, dicts and lists
+ *   of them) are `field` members, final when the name is UPPER_CASE or bound once; every other module-level
+ *   statement is a script statement, in order.
+ * - `if __name__ == "__main__":` runs on the script's main path: its body is not conditional. The branches of
+ *   `if`/`elif`/`else`, loop bodies, `except` and `else` clauses of `try`, `case` bodies and nested functions
+ *   are conditional; a `try` body and its `finally` are not.
+ * - `with X as y:` is `local y = X` followed by the body. The first assignment of a name in a function (or in the
+ *   module) is a `local`, later ones are `assign`; `x += v` is `x = x + v`; `a, b = 1, 2` is two assignments, and
+ *   names unpacked from anything else (`known, rest = parser.parse_known_args(argv)`) are unknown.
+ * - A module-level statement, class member or function with a syntax error contributes nothing and is reported
+ *   as a problem; a region of the file that tree-sitter could not close (an unclosed parenthesis swallows the
+ *   rest of the file) is read again statement by statement from its top-level lines, so the rest still counts.
+ */
+import type { Node, Parser } from "web-tree-sitter";
+import type { Member, Param, Stmt } from "../../jobcode/ir";
 import type { LineIndex } from "../../text";
-import { syntaxProblems } from "../code/cst";
+import { camelCase, named } from "../code/cst";
 import type { Lowered } from "../code/treeSitterReader";
+import { blocksOf, COMPOUND, DEFINITIONS, NameScope, StatementLowering } from "./statements";
 
-export function lowerPython(root: Node, _text: string, index: LineIndex): Lowered {
-  return { members: [], stmts: [], classNames: [], called: new Set(), problems: syntaxProblems(root, index, "Python") };
+export function lowerPython(root: Node, text: string, index: LineIndex): Lowered {
+  return new PythonLowering(text, index).module(root);
+}
+
+const UPPER = /^_*[A-Z][A-Z0-9_]*$/;
+/** A line that starts a top-level statement, where a broken region is cut to be read again. */
+const TOP_LEVEL_START = /^[A-Za-z_@]/;
+const CONTINUES_COMPOUND = /^(else|elif|except|finally|case)\b/;
+
+let scratch: Parser | undefined;
+
+/** A parser of the same language, for the parts of a broken file read on their own. */
+function scratchParser(n: Node): Parser | undefined {
+  try {
+    if (!scratch) {
+      const { Parser: P } = require("web-tree-sitter") as typeof import("web-tree-sitter");
+      scratch = new P();
+    }
+    scratch.setLanguage(n.tree.language);
+    return scratch;
+  } catch {
+    return undefined;
+  }
+}
+
+class PythonLowering extends StatementLowering {
+  private readonly classNames: string[] = [];
+  /** How often each module-level name is bound; names assigned once are constants. */
+  private moduleBindings = new Map<string, number>();
+
+  module(root: Node): Lowered {
+    const members: Member[] = [];
+    const stmts: Stmt[] = [];
+    const top = root.type === "module" ? named(root) : [root];
+    this.moduleBindings = this.countBindings(top);
+    for (const m of this.text.matchAll(/^[ \t]+(?:global|nonlocal)[ \t]+([A-Za-z_][\w \t,]*)/gm)) {
+      for (const name of m[1].split(/[\s,]+/)) if (name) this.moduleBindings.set(name, 2);
+    }
+    for (const n of top) {
+      const field = n.hasError ? undefined : this.constantAssignment(n);
+      if (field) this.scope.bound.add(field.name);
+    }
+    for (const n of top) this.topLevel(n, members, stmts, true);
+    for (const [owner, name] of this.qualifiedCalls) if (this.classNames.includes(owner)) this.called.add(name);
+    this.problems.sort(
+      (a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character,
+    );
+    return { members, stmts, classNames: this.classNames, called: this.called, problems: this.problems };
+  }
+
+  private topLevel(n: Node, members: Member[], stmts: Stmt[], split: boolean): void {
+    this.tooDeepReported = false;
+    if (n.type === "comment") return;
+    if (n.hasError || n.isError || n.isMissing) {
+      const cuts = split ? this.cuts(n) : [];
+      if (cuts.length > 0) {
+        this.reparse(n, cuts, members, stmts);
+        return;
+      }
+      if (!(COMPOUND.has(n.type) && this.headerOk(n))) {
+        this.broken(n);
+        return;
+      }
+    }
+    if (DEFINITIONS.has(n.type)) {
+      const m = this.definition(n, false);
+      if (m) members.push(m);
+      return;
+    }
+    const constant = this.constantAssignment(n);
+    if (constant) {
+      const { name, target, value, type } = constant;
+      const final = UPPER.test(name) || (this.moduleBindings.get(name) ?? 0) <= 1;
+      members.push({
+        k: "field",
+        ...this.span(n),
+        modifiers: final ? ["final"] : [],
+        type,
+        declarators: [{ name, nameStart: this.s(target), init: this.expr(value) }],
+      });
+      return;
+    }
+    this.statement(n, false, stmts, true);
+  }
+
+  // ---- broken parts
+
+  /**
+   * Line starts inside `n` where a new top-level statement begins (column 0, outside triple-quoted strings, not a
+   * clause of a compound statement, not after a decorator or a backslash): where a region tree-sitter could not
+   * close is cut to be read again.
+   */
+  private cuts(n: Node): number[] {
+    const out: number[] = [];
+    const first = this.index.positionAt(this.s(n)).line;
+    const last = this.index.positionAt(this.e(n)).line;
+    let triple: string | undefined;
+    let previous = "";
+    for (let line = first; line <= last; line++) {
+      const text = this.index.lineText(line);
+      if (
+        line > first &&
+        !triple &&
+        TOP_LEVEL_START.test(text) &&
+        !CONTINUES_COMPOUND.test(text) &&
+        !previous.startsWith("@") &&
+        !previous.endsWith("\\")
+      ) {
+        const at = this.index.lineStarts[line];
+        if (at > this.s(n) && at < this.e(n)) out.push(at);
+      }
+      triple = tripleQuoteState(text, triple);
+      if (text.trim() !== "" && !text.trimStart().startsWith("#")) previous = text.trimEnd();
+    }
+    return out;
+  }
+
+  /** Reads each part of a broken region on its own, as top-level code. */
+  private reparse(n: Node, cuts: number[], members: Member[], stmts: Stmt[]): void {
+    const parser = scratchParser(n);
+    if (!parser) {
+      this.broken(n);
+      return;
+    }
+    const points = [this.s(n), ...cuts, this.e(n)];
+    const saved = this.base;
+    for (let i = 0; i + 1 < points.length; i++) {
+      const tree = parser.parse(this.text.slice(points[i], points[i + 1]));
+      if (!tree) continue;
+      this.base = points[i];
+      const root = tree.rootNode;
+      for (const c of root.type === "module" ? named(root) : [root]) this.topLevel(c, members, stmts, false);
+      this.base = saved;
+      tree.delete();
+    }
+  }
+
+  /** A part that does not parse: it contributes nothing, and the problem says where it stopped. */
+  protected broken(n: Node): void {
+    const error = firstError(n);
+    const at = error ? this.s(error) : this.s(n);
+    const p = this.index.positionAt(at);
+    let what = "unexpected text";
+    if (error?.isMissing) what = `missing '${error.type}'`;
+    else if (error) {
+      const shown = /^\S{1,20}/.exec(this.text.slice(at, this.e(error)))?.[0];
+      what = shown ? `unexpected '${shown}'` : "unexpected end of input";
+    }
+    this.problems.push({
+      range: this.index.rangeOf(this.s(n), this.e(n)),
+      message: `Python syntax error at line ${p.line + 1}, column ${p.character + 1}: ${what}`,
+    });
+  }
+
+  // ---- definitions
+
+  protected definition(n: Node, inClass: boolean): Member | undefined {
+    const def = n.type === "decorated_definition" ? n.childForFieldName("definition") : n;
+    if (!def) return undefined;
+    if (def.type === "class_definition") return this.classDefinition(def, n);
+    if (def.type !== "function_definition") return undefined;
+    const decorators = n.type === "decorated_definition" ? named(n).filter((c) => c.type === "decorator") : [];
+    return this.functionDefinition(def, n, decorators, inClass);
+  }
+
+  private functionDefinition(def: Node, outer: Node, decorators: Node[], inClass: boolean): Member | undefined {
+    const nameNode = def.childForFieldName("name");
+    if (!nameNode) return undefined;
+    const written = this.src(nameNode);
+    const isStatic = decorators.some((d) => /\bstaticmethod\b/.test(this.src(d)));
+    const savedScope = this.scope;
+    const savedReceiver = this.receiver;
+    this.scope = new NameScope();
+    if (inClass) this.receiver = undefined;
+    const params: Param[] = [];
+    const list = def.childForFieldName("parameters");
+    let first = true;
+    for (const p of list ? named(list) : []) {
+      if (p.type === "keyword_separator" || p.type === "positional_separator") continue;
+      const names = this.paramNames(p);
+      for (const name of names) this.scope.bound.add(name);
+      if (inClass && !isStatic && first && names.length === 1) {
+        this.receiver = names[0];
+        first = false;
+        continue;
+      }
+      first = false;
+      // `*args` and `**kwargs` take what is left over: they are not parameters a call's arguments line up with.
+      if (names.length !== 1 || p.type === "list_splat_pattern" || p.type === "dictionary_splat_pattern") continue;
+      const type = p.childForFieldName("type");
+      params.push({ name: names[0], type: type ? this.src(type) : "" });
+    }
+    const body: Stmt[] = [];
+    const block = def.childForFieldName("body");
+    if (block) this.block(block, false, body);
+    this.scope = savedScope;
+    this.receiver = savedReceiver;
+    this.scope.bound.add(written);
+    const returnType = def.childForFieldName("return_type");
+    return {
+      k: "method",
+      ...this.span(outer),
+      name: inClass && written === "__init__" ? "<init>" : camelCase(written),
+      params,
+      body,
+      returnType: returnType ? this.src(returnType) : "",
+    };
+  }
+
+  private classDefinition(def: Node, outer: Node): Member {
+    const nameNode = def.childForFieldName("name");
+    const name = nameNode ? this.src(nameNode) : "";
+    if (name) this.classNames.push(name);
+    const body = def.childForFieldName("body");
+    const statements = body ? named(body) : [];
+    const bindings = this.countBindings(statements);
+    const savedScope = this.scope;
+    const savedReceiver = this.receiver;
+    this.scope = new NameScope();
+    this.receiver = undefined;
+    const members: Member[] = [];
+    const init: Stmt[] = [];
+    for (const c of statements) {
+      if (c.type === "comment") continue;
+      if (c.hasError || c.isError || c.isMissing) {
+        this.broken(c);
+        continue;
+      }
+      if (DEFINITIONS.has(c.type)) {
+        const m = this.definition(c, true);
+        if (m) members.push(m);
+        continue;
+      }
+      const a = this.simpleAssignment(c);
+      if (a) {
+        const final = UPPER.test(a.name) || (bindings.get(a.name) ?? 0) <= 1;
+        this.scope.bound.add(a.name);
+        members.push({
+          k: "field",
+          ...this.span(c),
+          modifiers: final ? ["final"] : [],
+          type: a.type,
+          declarators: [{ name: a.name, nameStart: this.s(a.target), init: this.expr(a.value) }],
+        });
+        continue;
+      }
+      this.statement(c, false, init);
+    }
+    this.scope = savedScope;
+    this.receiver = savedReceiver;
+    if (name) this.scope.bound.add(name);
+    if (init.length > 0) members.push({ k: "init", start: init[0].start, end: init[init.length - 1].end, body: init });
+    return { k: "class", ...this.span(outer), name, members };
+  }
+
+  /** `NAME = value` or `NAME: type = value` alone in a statement. */
+  private simpleAssignment(n: Node): { name: string; target: Node; value: Node; type: string } | undefined {
+    if (n.type !== "expression_statement" || n.namedChildCount !== 1) return undefined;
+    const a = n.namedChild(0);
+    if (a?.type !== "assignment") return undefined;
+    const target = a.childForFieldName("left");
+    const value = a.childForFieldName("right");
+    if (target?.type !== "identifier" || !value || value.type === "assignment") return undefined;
+    const type = a.childForFieldName("type");
+    return { name: this.src(target), target, value, type: type ? this.src(type) : "" };
+  }
+
+  /** A module-level assignment of a constant value: a field functions can read. */
+  private constantAssignment(n: Node): ReturnType<PythonLowering["simpleAssignment"]> {
+    const a = this.simpleAssignment(n);
+    return a && isConstant(a.value) ? a : undefined;
+  }
+
+  /** How often each name is bound by the statements (and the blocks inside them, not inside functions). */
+  private countBindings(statements: Node[]): Map<string, number> {
+    const counts = new Map<string, number>();
+    const add = (names: string[]) => {
+      for (const name of names) counts.set(name, (counts.get(name) ?? 0) + 1);
+    };
+    const stack = [...statements];
+    while (stack.length > 0) {
+      const n = stack.pop() as Node;
+      if (n.type === "expression_statement") {
+        for (const a of named(n)) {
+          let cur: Node | null = a;
+          while (cur && (cur.type === "assignment" || cur.type === "augmented_assignment")) {
+            const left = cur.childForFieldName("left");
+            if (left) add(this.targetNames(left));
+            cur = cur.childForFieldName("right");
+          }
+        }
+      } else if (DEFINITIONS.has(n.type)) {
+        const def = n.type === "decorated_definition" ? n.childForFieldName("definition") : n;
+        const name = def?.childForFieldName("name");
+        if (name) add([this.src(name)]);
+      } else if (COMPOUND.has(n.type)) {
+        if (n.type === "for_statement") {
+          const left = n.childForFieldName("left");
+          if (left) add(this.targetNames(left));
+        }
+        for (const b of blocksOf(n)) stack.push(...named(b));
+      }
+    }
+    return counts;
+  }
+}
+
+/** Literals, names, and dicts, lists, tuples and operators over them: values a module constant may hold. */
+function isConstant(n: Node): boolean {
+  const stack: Node[] = [n];
+  let seen = 0;
+  while (stack.length > 0) {
+    const c = stack.pop() as Node;
+    if (++seen > 10_000) return false;
+    switch (c.type) {
+      case "string":
+      case "concatenated_string":
+      case "integer":
+      case "float":
+      case "true":
+      case "false":
+      case "none":
+      case "identifier":
+        continue;
+      case "attribute":
+      case "unary_operator":
+      case "binary_operator":
+      case "parenthesized_expression":
+      case "list":
+      case "tuple":
+      case "set":
+      case "dictionary":
+      case "pair":
+      case "dictionary_splat":
+        for (const x of named(c)) stack.push(x);
+        continue;
+      default:
+        return false;
+    }
+  }
+  return true;
+}
+
+/** The first syntax error under `n` (an ERROR or MISSING node), found without recursion. */
+function firstError(n: Node): Node | undefined {
+  const stack: Node[] = [n];
+  while (stack.length > 0) {
+    const c = stack.pop() as Node;
+    if (c.isError || c.isMissing) return c;
+    if (!c.hasError) continue;
+    for (let i = c.childCount - 1; i >= 0; i--) {
+      const x = c.child(i);
+      if (x) stack.push(x);
+    }
+  }
+  return undefined;
+}
+
+/** Whether a line leaves a triple-quoted string open, given whether one was open before it. */
+function tripleQuoteState(line: string, open: string | undefined): string | undefined {
+  let state = open;
+  let i = 0;
+  while (i < line.length) {
+    if (state) {
+      const close = line.indexOf(state, i);
+      if (close < 0) return state;
+      i = close + 3;
+      state = undefined;
+      continue;
+    }
+    const c = line[i];
+    if (c === "#") return undefined;
+    if (c === '"' || c === "'") {
+      const triple = c.repeat(3);
+      if (line.startsWith(triple, i)) {
+        state = triple;
+        i += 3;
+        continue;
+      }
+      // A one-line string: skip to its end.
+      let j = i + 1;
+      while (j < line.length && line[j] !== c) j += line[j] === "\\" ? 2 : 1;
+      i = j + 1;
+      continue;
+    }
+    i++;
+  }
+  return state;
 }
