@@ -10,7 +10,8 @@
  * Carets give the exact columns (a marker may start at column 0 without a comment sign, since it is removed);
  * `@` marks a zero-width range. The severity is required; a quoted text must occur in the message.
  * `<file>.after` holds the file's text after applying the first fix of each finding of the case's rule.
- * `case.json` may hold engine options: { "assumedFlinkVersion": "1.19" }.
+ * `case.json` may hold engine options: { "assumedFlinkVersion": "1.19" }, and `"todo": "why"` for a case that
+ * describes behaviour the product does not have yet (it runs, and is reported as to do instead of failing).
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
@@ -38,6 +39,8 @@ export interface FixtureCase {
   afters: Map<string, string>;
   expectations: Expectation[];
   options: EngineOptions;
+  /** Why the case does not pass yet, from case.json. */
+  todo?: string;
 }
 
 const MARKER =
@@ -77,11 +80,15 @@ export function loadCase(dir: string): FixtureCase {
   const afters = new Map<string, string>();
   const expectations: Expectation[] = [];
   let options: EngineOptions = {};
+  let todo: string | undefined;
   for (const p of walk(dir)) {
     const rel = relative(dir, p).split("\\").join("/");
     const text = readFileSync(p, "utf8");
-    if (rel === "case.json") options = JSON.parse(text);
-    else if (rel.endsWith(".after")) afters.set(`${FIXTURE_ROOT}/${rel.slice(0, -".after".length)}`, text);
+    if (rel === "case.json") {
+      const { todo: why, ...engine } = JSON.parse(text) as EngineOptions & { todo?: string };
+      options = engine;
+      todo = why;
+    } else if (rel.endsWith(".after")) afters.set(`${FIXTURE_ROOT}/${rel.slice(0, -".after".length)}`, text);
     else {
       const file = `${FIXTURE_ROOT}/${rel}`;
       const stripped = stripMarkers(file, text);
@@ -89,7 +96,7 @@ export function loadCase(dir: string): FixtureCase {
       expectations.push(...stripped.expectations);
     }
   }
-  return { dir, files, afters, expectations, options };
+  return { dir, files, afters, expectations, options, ...(todo ? { todo } : {}) };
 }
 
 export function workspaceOf(files: Map<string, string>, options: EngineOptions = {}): Workspace {

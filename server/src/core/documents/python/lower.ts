@@ -67,7 +67,28 @@ class PythonLowering extends StatementLowering {
       const field = n.hasError ? undefined : this.constantAssignment(n);
       if (field) this.scope.bound.add(field.name);
     }
-    for (const n of top) this.topLevel(n, members, stmts, true);
+    for (let i = 0; i < top.length; ) {
+      const n = top[i];
+      if (!isBroken(n)) {
+        this.topLevel(n, members, stmts);
+        i++;
+        continue;
+      }
+      // A part that does not parse may have pulled in what follows it (an unclosed parenthesis runs to the end of
+      // the file; the methods of a class whose header broke come out as top-level functions): the region up to the
+      // next line that starts a statement, with every top-level node inside it, is read again statement by
+      // statement.
+      let j = i + 1;
+      let end = this.nextStatementLine(this.e(n));
+      while (j < top.length && this.s(top[j]) < end) {
+        end = Math.max(end, this.nextStatementLine(this.e(top[j])));
+        j++;
+      }
+      const cuts = this.cuts(this.s(n), end);
+      if (j === i + 1 && cuts.length === 0) this.topLevel(n, members, stmts);
+      else this.reparse(n, [this.s(n), ...cuts, end], members, stmts);
+      i = j;
+    }
     for (const [owner, name] of this.qualifiedCalls) if (this.classNames.includes(owner)) this.called.add(name);
     this.problems.sort(
       (a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character,
@@ -75,19 +96,12 @@ class PythonLowering extends StatementLowering {
     return { members, stmts, classNames: this.classNames, called: this.called, problems: this.problems };
   }
 
-  private topLevel(n: Node, members: Member[], stmts: Stmt[], split: boolean): void {
+  private topLevel(n: Node, members: Member[], stmts: Stmt[]): void {
     this.tooDeepReported = false;
     if (n.type === "comment") return;
-    if (n.hasError || n.isError || n.isMissing) {
-      const cuts = split ? this.cuts(n) : [];
-      if (cuts.length > 0) {
-        this.reparse(n, cuts, members, stmts);
-        return;
-      }
-      if (!(COMPOUND.has(n.type) && this.headerOk(n))) {
-        this.broken(n);
-        return;
-      }
+    if (isBroken(n) && !this.readableInParts(n)) {
+      this.broken(n);
+      return;
     }
     if (DEFINITIONS.has(n.type)) {
       const m = this.definition(n, false);
@@ -112,63 +126,100 @@ class PythonLowering extends StatementLowering {
 
   // ---- broken parts
 
+  /** For each line, the first line at or after it that starts a top-level statement (computed once, when needed). */
+  private statementLines?: Int32Array;
+
   /**
-   * Line starts inside `n` where a new top-level statement begins (column 0, outside triple-quoted strings, not a
-   * clause of a compound statement, not after a decorator or a backslash): where a region tree-sitter could not
-   * close is cut to be read again.
+   * Lines that start a top-level statement: column 0, not a clause of a compound statement, not after a decorator
+   * or a backslash. One pass over the file, so that reading broken regions stays linear.
    */
-  private cuts(n: Node): number[] {
-    const out: number[] = [];
-    const first = this.index.positionAt(this.s(n)).line;
-    const last = this.index.positionAt(this.e(n)).line;
-    let triple: string | undefined;
+  private nextStatementLines(): Int32Array {
+    if (this.statementLines) return this.statementLines;
+    const count = this.index.lineCount;
+    const next = new Int32Array(count + 1).fill(count);
+    const starts = new Uint8Array(count);
     let previous = "";
-    for (let line = first; line <= last; line++) {
+    for (let line = 0; line < count; line++) {
       const text = this.index.lineText(line);
-      if (
-        line > first &&
-        !triple &&
+      starts[line] =
         TOP_LEVEL_START.test(text) &&
         !CONTINUES_COMPOUND.test(text) &&
         !previous.startsWith("@") &&
         !previous.endsWith("\\")
-      ) {
-        const at = this.index.lineStarts[line];
-        if (at > this.s(n) && at < this.e(n)) out.push(at);
-      }
-      triple = tripleQuoteState(text, triple);
-      if (text.trim() !== "" && !text.trimStart().startsWith("#")) previous = text.trimEnd();
+          ? 1
+          : 0;
+      const trimmed = text.trimEnd();
+      if (trimmed.trim() !== "" && !trimmed.trimStart().startsWith("#")) previous = trimmed;
+    }
+    for (let line = count - 1; line >= 0; line--) next[line] = starts[line] ? line : next[line + 1];
+    this.statementLines = next;
+    return next;
+  }
+
+  private startsStatement(line: number): boolean {
+    return this.nextStatementLines()[line] === line;
+  }
+
+  /** The start of the first line at or after `offset` that starts a top-level statement, or the end of the file. */
+  private nextStatementLine(offset: number): number {
+    const p = this.index.positionAt(offset);
+    const from = p.character === 0 ? p.line : p.line + 1;
+    const line = from < this.index.lineCount ? this.nextStatementLines()[from] : this.index.lineCount;
+    return line < this.index.lineCount ? this.index.lineStarts[line] : this.text.length;
+  }
+
+  /** Line starts strictly inside [start, end) where a top-level statement begins, outside triple-quoted strings. */
+  private cuts(start: number, end: number): number[] {
+    const out: number[] = [];
+    const first = this.index.positionAt(start).line;
+    let triple: string | undefined;
+    for (let line = first; line < this.index.lineCount && this.index.lineStarts[line] < end; line++) {
+      const at = this.index.lineStarts[line];
+      if (line > first && !triple && at > start && this.startsStatement(line)) out.push(at);
+      triple = tripleQuoteState(this.index.lineText(line), triple);
     }
     return out;
   }
 
-  /** Reads each part of a broken region on its own, as top-level code. */
-  private reparse(n: Node, cuts: number[], members: Member[], stmts: Stmt[]): void {
+  /** Reads each part of a broken region (between consecutive points) on its own, as top-level code. */
+  private reparse(n: Node, points: number[], members: Member[], stmts: Stmt[]): void {
     const parser = scratchParser(n);
     if (!parser) {
       this.broken(n);
       return;
     }
-    const points = [this.s(n), ...cuts, this.e(n)];
     const saved = this.base;
     for (let i = 0; i + 1 < points.length; i++) {
       const tree = parser.parse(this.text.slice(points[i], points[i + 1]));
       if (!tree) continue;
       this.base = points[i];
       const root = tree.rootNode;
-      for (const c of root.type === "module" ? named(root) : [root]) this.topLevel(c, members, stmts, false);
+      for (const c of root.type === "module" ? named(root) : [root]) this.topLevel(c, members, stmts);
       this.base = saved;
       tree.delete();
     }
   }
 
+  /**
+   * Whether a broken compound statement or class can still be read statement by statement (or member by member):
+   * its own header parses, and only parts of its blocks do not. A function is one unit: it is dropped whole.
+   */
+  private readableInParts(n: Node): boolean {
+    if (COMPOUND.has(n.type) || n.type === "class_definition") return this.headerOk(n);
+    if (n.type !== "decorated_definition") return false;
+    const def = n.childForFieldName("definition");
+    return def?.type === "class_definition" && named(n).every((c) => c === def || !isBroken(c)) && this.headerOk(def);
+  }
+
   /** A part that does not parse: it contributes nothing, and the problem says where it stopped. */
   protected broken(n: Node): void {
     const error = firstError(n);
-    const at = error ? this.s(error) : this.s(n);
+    const open = error?.isError ? unclosedBracket(error) : undefined;
+    const at = open ? this.s(open) : error ? this.s(error) : this.s(n);
     const p = this.index.positionAt(at);
     let what = "unexpected text";
-    if (error?.isMissing) what = `missing '${error.type}'`;
+    if (open) what = `'${open.type}' was never closed`;
+    else if (error?.isMissing) what = `missing '${error.type}'`;
     else if (error) {
       const shown = /^\S{1,20}/.exec(this.text.slice(at, this.e(error)))?.[0];
       what = shown ? `unexpected '${shown}'` : "unexpected end of input";
@@ -249,7 +300,7 @@ class PythonLowering extends StatementLowering {
     const init: Stmt[] = [];
     for (const c of statements) {
       if (c.type === "comment") continue;
-      if (c.hasError || c.isError || c.isMissing) {
+      if (isBroken(c) && !this.readableInParts(c)) {
         this.broken(c);
         continue;
       }
@@ -368,6 +419,10 @@ function isConstant(n: Node): boolean {
   return true;
 }
 
+function isBroken(n: Node): boolean {
+  return n.hasError || n.isError || n.isMissing;
+}
+
 /** The first syntax error under `n` (an ERROR or MISSING node), found without recursion. */
 function firstError(n: Node): Node | undefined {
   const stack: Node[] = [n];
@@ -381,6 +436,19 @@ function firstError(n: Node): Node | undefined {
     }
   }
   return undefined;
+}
+
+const CLOSING: Record<string, string> = { "(": ")", "[": "]", "{": "}" };
+
+/** The first bracket among an error's own tokens that nothing closes: `f(` swallowing the lines after it. */
+function unclosedBracket(error: Node): Node | undefined {
+  const open: Node[] = [];
+  for (const c of error.children) {
+    if (!c) continue;
+    if (CLOSING[c.type]) open.push(c);
+    else if (open.length > 0 && c.type === CLOSING[open[open.length - 1].type]) open.pop();
+  }
+  return open[0];
 }
 
 /** Whether a line leaves a triple-quoted string open, given whether one was open before it. */
