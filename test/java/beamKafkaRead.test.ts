@@ -229,7 +229,8 @@ test("a group.id entry is added in the style of the map: put statement, pair, bu
     "",
     "KafkaIO.<String, String>read().withConsumerConfigUpdates(props).commitOffsetsInFinalize();",
   );
-  const insert = (t: string) => java(t).kafkaReads[0].consumerConfig.insertEntry?.("group.id", '"my-group"');
+  const insert = (t: string) =>
+    java(t).kafkaReads[0].consumerConfig.insertEntry?.("group.id", { kind: "string", value: "my-group" });
   assert.equal(
     edited(putStyle, insert(putStyle)).split("\n").slice(2, 5).join("\n"),
     [
@@ -281,7 +282,7 @@ test("with no map to extend, a new withConsumerConfigUpdates call is added (and 
     "  }",
     "}",
   ].join("\n");
-  const edits = java(text).kafkaReads[0].consumerConfig.insertEntry?.("group.id", '"g"');
+  const edits = java(text).kafkaReads[0].consumerConfig.insertEntry?.("group.id", { kind: "string", value: "g" });
   assert.equal(
     edited(text, edits),
     [
@@ -302,7 +303,7 @@ test("with no map to extend, a new withConsumerConfigUpdates call is added (and 
     'KafkaIO.<String, String>read().withConsumerConfigUpdates(Map.of("a", 1, "b", 2, "c", 3, "d", 4, "e", 5, "f", 6, "g", 7, "h", 8, "i", 9, "j", 10));',
   );
   assert.match(
-    edited(full, java(full).kafkaReads[0].consumerConfig.insertEntry?.("group.id", '"g"')),
+    edited(full, java(full).kafkaReads[0].consumerConfig.insertEntry?.("group.id", { kind: "string", value: "g" })),
     /\.withConsumerConfigUpdates\(Map\.of\("group\.id", "g"\)\);/,
   );
 });

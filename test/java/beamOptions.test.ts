@@ -1,8 +1,10 @@
 /** Beam pipeline options in code: creation, setters, flags in strings, and where a setter can be inserted. */
+
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { readDocument } from "../../server/src/core/documents/index";
 import { insertStatement } from "../../server/src/core/jobcode/facts";
+import { jobCheckpointing } from "../../server/src/core/project/checkpointing";
+import { Workspace } from "../../server/src/core/workspace/workspace";
 import { span } from "../readers/helpers";
 import { at, edited, FILE, inMain, java, shown } from "./helpers";
 
@@ -95,9 +97,10 @@ test("job code that sets a positive checkpointing interval is recorded for BFL10
     "o.setCheckpointingInterval(Duration.ofMinutes(1).toMillis());",
     'String[] a = {"--checkpointingInterval=0", "--checkpointingInterval=30000"};',
   );
-  const facts = readDocument(FILE, text);
+  const ws = new Workspace({ roots: ["/p"] });
+  ws.setFile(FILE, text);
   assert.deepEqual(
-    facts.jobCode?.checkpointing.map((l) => at(text, l.range)),
+    jobCheckpointing(ws.project(ws.projectRootOf(FILE))).map((l) => at(text, l.range)),
     ["4:6-4:30 setCheckpointingInterval", "5:48-5:77 --checkpointingInterval=30000"],
   );
 });

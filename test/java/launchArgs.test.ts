@@ -1,7 +1,9 @@
 /** Beam flags passed from launch files, and the project-level list that merges them with code and manifests. */
+
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { readDocument } from "../../server/src/core/documents/index";
+import { beamArgCheckpointing, jobCheckpointing } from "../../server/src/core/project/checkpointing";
 import { Workspace } from "../../server/src/core/workspace/workspace";
 import { at } from "./helpers";
 
@@ -47,7 +49,7 @@ test("shell scripts: flags outside comments, --name value pairs", () => {
     "experiments=use_deprecated_read 3:53-3:86 --experiments=use_deprecated_read | 3:67-3:86 use_deprecated_read",
   ]);
   assert.deepEqual(
-    readDocument("/p/bin/submit.sh", text).jobCode?.checkpointing.map((l) => at(text, l.range)),
+    beamArgCheckpointing(readDocument("/p/bin/submit.sh", text).beamArgs ?? []).map((l) => at(text, l.range)),
     ["3:23-3:46 --checkpointingInterval"],
   );
 });
@@ -112,7 +114,7 @@ test("the project merges Java facts and flags from code, launch files and FlinkD
     ],
   );
   assert.deepEqual(
-    project.jobCheckpointing.map((l) => l.file),
+    jobCheckpointing(project).map((l) => l.file),
     ["/p/run.sh"],
   );
 });

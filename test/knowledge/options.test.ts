@@ -23,7 +23,7 @@ import {
   typesIn,
 } from "../../server/src/core/knowledge/options";
 import type { ConfigEntry, FlinkConfig } from "../../server/src/core/model";
-import { findEntries, findEntry } from "../../server/src/core/rules/configEntries";
+import { findEntries, findEntry } from "../../server/src/core/project/configEntries";
 import { repoPath } from "../harness/fixtures";
 
 test("the catalogue covers Flink 1.15 up to the development line after the newest branch", () => {

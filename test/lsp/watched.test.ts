@@ -36,6 +36,9 @@ test("every file name the readers accept is watched", () => {
     "gradle/libs.versions.toml",
     "pom.xml",
     "src/main/java/com/example/Job.java",
+    "src/main/scala/com/example/Job.scala",
+    "src/main/kotlin/com/example/Job.kt",
+    "jobs/pipeline.py",
     "scripts/submit.sh",
     ".vscode/launch.json",
     "app/.vscode/launch.json",
@@ -45,7 +48,7 @@ test("every file name the readers accept is watched", () => {
     assert.ok(isCandidateFile(path), `${name} is read`);
     assert.ok(watched(path), `${name} is watched`);
   }
-  for (const name of ["README.md", "launch.json", "tsconfig.json", "job.py"]) {
+  for (const name of ["README.md", "launch.json", "tsconfig.json", "job.rb"]) {
     assert.ok(!isCandidateFile(`/w/${name}`), `${name} is not read`);
   }
 });

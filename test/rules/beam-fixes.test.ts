@@ -8,7 +8,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { readDocument } from "../../server/src/core/documents/index";
-import { javaLong } from "../../server/src/core/rules/beam/pipelines";
+import { longText } from "../../server/src/core/jobcode/intents";
 import { FIXTURE_ROOT, loadCase, repoPath } from "../harness/fixtures";
 
 function javaAfters(dir: string, out: string[] = []): string[] {
@@ -43,8 +43,11 @@ for (const code of codes) {
   }
 }
 
-test("javaLong writes digit groups and the long suffix", () => {
-  assert.equal(javaLong(60_000), "60_000L");
-  assert.equal(javaLong(500), "500L");
-  assert.equal(javaLong(1_800_000), "1_800_000L");
+test("long intervals are written in each language's own literal syntax", () => {
+  assert.equal(longText("java", 60_000), "60_000L");
+  assert.equal(longText("java", 500), "500L");
+  assert.equal(longText("java", 1_800_000), "1_800_000L");
+  assert.equal(longText("kotlin", 60_000), "60_000L");
+  assert.equal(longText("scala", 60_000), "60000L");
+  assert.equal(longText("python", 60_000), "60000");
 });

@@ -26,8 +26,10 @@ export interface ProjectConfig {
   flinkConfigFiles: string[];
   /** Kafka topic → partition count, for rules that compare parallelism with partitions. */
   kafkaTopics: Record<string, number>;
-  /** The interval the checkpointing fixes insert. */
+  /** The interval the checkpointing fixes insert, as written (a Flink duration, e.g. `1 min`). */
   checkpointInterval: string;
+  /** The same interval in milliseconds (parsed once, when the project config is read). */
+  checkpointIntervalMillis: number;
   /** Where the project config was read from, and its problems (reported as BFL002 on that file). */
   file?: string;
 }
@@ -45,6 +47,7 @@ export function defaultProjectConfig(): ProjectConfig {
     flinkConfigFiles: [],
     kafkaTopics: {},
     checkpointInterval: DEFAULT_CHECKPOINT_INTERVAL,
+    checkpointIntervalMillis: 60_000,
     beamUpgradeTarget: DEFAULT_BEAM_UPGRADE_TARGET,
   };
 }

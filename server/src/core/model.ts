@@ -156,14 +156,6 @@ export interface FlinkVersionEvidence {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Java job facts (filled by the Java reader)
-
-export interface JobCodeFacts {
-  /** Places where job code enables checkpointing (DataStream enableCheckpointing, Beam checkpointingInterval > 0). */
-  checkpointing: Location[];
-}
-
-// ---------------------------------------------------------------------------------------------
 // Files
 
 export type FileKind =
@@ -203,7 +195,6 @@ export interface FileFacts {
   flinkDeployments: FlinkDeploymentFacts[];
   workloads: FlinkWorkload[];
   flinkVersions: FlinkVersionEvidence[];
-  jobCode?: JobCodeFacts;
   /** Java files: uses of APIs whose correctness depends on the Beam version. */
   jobApi?: JobApiUsage;
   /** Declarations and definitions of a build file (Gradle script, gradle.properties, version catalog, pom.xml). */

@@ -33,7 +33,7 @@ import { WorkspaceHost } from "./workspaceHost";
  * name `isCandidateFile` accepts matches one of them (shell scripts and launch configurations pass Beam flags).
  */
 export const WATCHED_GLOBS = [
-  "**/*.{yaml,yml,properties,gradle,kts,toml,xml,java,sh}",
+  "**/*.{yaml,yml,properties,gradle,kts,toml,xml,java,scala,sc,kt,py,sh}",
   "**/{Dockerfile,Dockerfile.*,*.dockerfile}",
   "**/.vscode/launch.json",
 ];

@@ -15,7 +15,7 @@ import { hasComposeServices, isComposeName, readCompose } from "./compose";
 import { readDockerfile } from "./dockerfile";
 import { isConfigYamlName, readFlinkConfigFile } from "./flinkConfig/file";
 import { isValuesName, readHelmValues } from "./helmValues";
-import { beamArgCheckpointing, readJavaFile } from "./java/reader";
+import { readJavaFile } from "./java/reader";
 import { kotlinReader } from "./kotlin/reader";
 import { readManifests } from "./kubernetes/manifests";
 import { isK8sDocument } from "./kubernetes/objects";
@@ -119,13 +119,9 @@ function readUnguarded(file: string, text: string, hints: ReadHints): FileFacts 
   }
 }
 
-/** Beam flags a launch file passes to the job; a positive `--checkpointingInterval` counts as job code enabling it. */
+/** Beam flags a launch file passes to the job. */
 function withBeamArgs(facts: FileFacts, args: BeamArg[]): FileFacts {
-  if (args.length === 0) return facts;
-  facts.beamArgs = args;
-  const checkpointing = beamArgCheckpointing(args);
-  if (checkpointing.length > 0)
-    facts.jobCode = { checkpointing: [...(facts.jobCode?.checkpointing ?? []), ...checkpointing] };
+  if (args.length > 0) facts.beamArgs = args;
   return facts;
 }
 

@@ -26,7 +26,8 @@ export function beamFlags(
   for (let m = flag.exec(content); m; m = flag.exec(content)) {
     const start = m.index + m[1].length;
     const arg: BeamArg = {
-      name: m[2],
+      // Beam Python spells options in snake_case (`--checkpointing_interval`); both name the same option.
+      name: m[2].replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase()),
       file,
       range: index.rangeOf(offset + start, offset + m.index + m[0].length),
       source,

@@ -1,6 +1,7 @@
 /** Reads `.beam-flink-lint.yaml`, the project configuration. Unknown or mistyped fields are reported, not fatal. */
 import { isMap, isScalar, isSeq, parseDocument } from "yaml";
 import { defaultProjectConfig, type ProjectConfig, type RuleSetting } from "../config";
+import { parseDuration } from "../knowledge/values";
 import type { SyntaxProblem } from "../model";
 import { LineIndex, type Range } from "../text";
 
@@ -118,14 +119,20 @@ export function readProjectConfig(file: string, text: string): ProjectConfigResu
         }
         break;
       case "checkpointInterval": {
+        // Parsed once, here: every fix that enables checkpointing writes this interval, in each file's syntax.
         const v = scalarText(value);
-        if (v) {
+        const parsed = v ? parseDuration(v) : undefined;
+        if (v && parsed && parsed.millis >= 10) {
           config.checkpointInterval = v;
+          config.checkpointIntervalMillis = parsed.millis;
           break;
         }
         problems.push({
           range: rangeOf(value ?? pair.key),
-          message: "'checkpointInterval' must be a duration such as 1 min.",
+          message:
+            parsed && parsed.millis < 10
+              ? "'checkpointInterval' must be at least 10 ms (Flink rejects shorter intervals)."
+              : "'checkpointInterval' must be a duration such as 1 min; the fixes use 1 min meanwhile.",
         });
         break;
       }

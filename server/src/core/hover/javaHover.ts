@@ -16,24 +16,14 @@ import {
   type StreamEnvironment,
   truthOf,
 } from "../jobcode/facts";
+import { literalOf } from "../jobcode/intents";
 import { parseDuration } from "../knowledge/values";
-import {
-  AUTO_COMMIT,
-  GROUP_ID,
-  isTestSource,
-  jobReads,
-  literalOf,
-  type OptionValue,
-  optionValues,
-} from "../rules/beam/pipelines";
-import { findEntry } from "../rules/configEntries";
-import {
-  environmentNamed,
-  environmentOfBuilder,
-  javaOf,
-  operatorReading,
-  operatorWriting,
-} from "../rules/datastream/streamJobs";
+import { jobReads, type OptionValue, optionValues } from "../project/beam";
+import { findEntry } from "../project/configEntries";
+import { AUTO_COMMIT, type BeamCommitMode, beamCommitMode } from "../project/consumers";
+import { allCode, allReads, codeOf, productionCode } from "../project/jobCode";
+import { environmentNamed, environmentOfBuilder, operatorReading, operatorWriting } from "../project/streams";
+import { GROUP_ID } from "../rules/beam/pipelines";
 import { comparePositions, type Position, type Range } from "../text";
 import type { ProjectModel } from "../workspace/project";
 import { type HoverText, relative, touches } from "./hoverText";
@@ -89,7 +79,7 @@ function clusterIntervals(project: ProjectModel): string[] {
 
 /** The read under the cursor and the range to highlight: `KafkaIO.read()`, one of its calls, or the chain. */
 function readAt(project: ProjectModel, file: string, p: Position): { read: BeamKafkaRead; range: Range } | undefined {
-  const reads = project.code.kafkaReads.filter((r) => r.file === file);
+  const reads = allReads(project).filter((r) => r.file === file);
   const onRead = reads.find((r) => touches(r.readRange, p));
   if (onRead) return { read: onRead, range: onRead.readRange };
   for (const read of reads) {
@@ -127,22 +117,10 @@ function topicsText(read: BeamKafkaRead): string {
   return names.length > 0 ? ` of ${names.join(", ")}` : "";
 }
 
-/** Whether the read's consumer auto-commits: undefined when only the running program knows. */
-function autoCommit(config: KafkaSettings): boolean | undefined {
-  const setting = effectiveSetting(config, AUTO_COMMIT);
-  if (!setting) return config.hasUnknownParts ? undefined : false;
-  return setting.conditional ? undefined : truthOf(setting.value.value);
-}
+export type CommitMode = BeamCommitMode;
 
-export type CommitMode = "finalize" | "finalize and auto-commit" | "auto-commit" | "none" | "decided at run time";
-
-export function commitModeOf(read: BeamKafkaRead): CommitMode {
-  const finalize = read.commitOffsetsInFinalize;
-  const auto = autoCommit(read.consumerConfig);
-  if (finalize?.conditional || auto === undefined) return "decided at run time";
-  if (finalize) return auto ? "finalize and auto-commit" : "finalize";
-  return auto ? "auto-commit" : "none";
-}
+/** The commit mode the rules use too (project/consumers.ts). */
+export const commitModeOf = beamCommitMode;
 
 function commitModeText(project: ProjectModel, read: BeamKafkaRead): string {
   const mode = commitModeOf(read);
@@ -283,18 +261,20 @@ function beamValueText(v: OptionValue): string {
 // DataStream checkpointing
 
 function streamIntervalAt(project: ProjectModel, file: string, p: Position): CheckpointingSetting | undefined {
-  return project.code.checkpointing.find(
-    (s) =>
-      s.call.file === file &&
-      touches(s.call.range, p) &&
-      (s.kind === "enableCheckpointing" || s.call.method === "setCheckpointInterval"),
-  );
+  return allCode(project)
+    .flatMap((c) => c.dataStream.checkpointing)
+    .find(
+      (s) =>
+        s.call.file === file &&
+        touches(s.call.range, p) &&
+        (s.kind === "enableCheckpointing" || s.call.method === "setCheckpointInterval"),
+    );
 }
 
 function streamIntervalHover(project: ProjectModel, file: string, p: Position): HoverText | undefined {
   const setting = streamIntervalAt(project, file, p);
   if (!setting) return undefined;
-  const java = javaOf(project, file);
+  const java = codeOf(project, file);
   const env = java && setting.environment ? environmentNamed(java, setting.environment) : undefined;
   const parts = [`**Flink checkpointing**: ${streamValueText(setting.interval)}`];
   const dependents = streamDependents(project, env);
@@ -328,8 +308,7 @@ function sameJob(env: StreamEnvironment | undefined, builderEnv: StreamEnvironme
 /** The Kafka sources and sinks of the job that commit on checkpoints. */
 function streamDependents(project: ProjectModel, env: StreamEnvironment | undefined): string[] {
   const out: string[] = [];
-  for (const java of project.code.files) {
-    if (isTestSource(java.file)) continue;
+  for (const java of productionCode(project)) {
     for (const sink of java.dataStream.kafkaSinks) {
       if (!sameJob(env, environmentOfBuilder(java, operatorWriting(java, sink)))) continue;
       const g = sink.deliveryGuarantee?.value;

@@ -1,5 +1,5 @@
 /**
- * Walks the syntax of a Java file and records the facts of facts.ts. Objects the job builds (a KafkaIO read, a
+ * Walks the syntax tree of a job-code file (any language, lowered to ir.ts) and records the facts of facts.ts. Objects the job builds (a KafkaIO read, a
  * KafkaSource builder, an environment, a stream, pipeline options, a map of consumer properties) are followed
  * through local variables, fields and helper methods of the same file, in source order, so that
  * `Map<String, Object> props = consumerProps(); props.put(…); read.withConsumerConfigUpdates(props)` reads as one
@@ -24,11 +24,10 @@ import type {
   StreamEnvironment,
   StreamOperator,
 } from "./facts";
-import { dottedName, type Expr, type Member, type Stmt } from "./ir";
-import { chainPrefix, type Layout, MapState, SettingsBuilder } from "./maps";
+import { type CallExpr, dottedName, type Expr, type KwArg, type Member, type Stmt } from "./ir";
+import { chainPrefix, type Layout, MapState, SettingsBuilder, startsLine } from "./maps";
+import { type Dialect, dialectOf } from "./render";
 import { flinkOptionKey, Values } from "./values";
-
-type CallExpr = Expr & { k: "call" };
 
 interface ReadState {
   read: BeamKafkaRead;
@@ -126,6 +125,40 @@ const BEAM_SETTERS_ANYWHERE = /^(setCheckpointingInterval|setRunner|setStreaming
 const READ_TERMINALS = /^(withoutMetadata|externalWithMetadata|expand)$/;
 const LEGACY = /^FlinkKafka(Consumer|Producer)(\d*|Base)$/;
 
+/** Parameter names of the Python APIs that mirror Java ones, in the Java parameters' order (PyFlink). */
+const PARAMETERS: Record<string, string[]> = {
+  enableCheckpointing: ["interval", "mode"],
+  setParallelism: ["parallelism"],
+  setMaxParallelism: ["max_parallelism"],
+  setCheckpointInterval: ["checkpoint_interval"],
+  FlinkKafkaConsumer: ["topics", "deserialization_schema", "properties"],
+  FlinkKafkaProducer: ["topic", "serialization_schema", "producer_config", "kafka_producer_pool_size", "semantic"],
+  setProperty: ["key", "value"],
+  setString: ["key", "value"],
+  fromSource: ["source", "watermark_strategy", "source_name", "type_info"],
+  addSource: ["source_func", "source_name", "type_info"],
+  sinkTo: ["sink"],
+  addSink: ["sink_func"],
+  setGroupId: ["group_id"],
+  setTopics: ["topics"],
+  setBootstrapServers: ["bootstrap_servers"],
+  setStartingOffsets: ["starting_offsets_initializer"],
+  setDeliveryGuarantee: ["delivery_guarantee"],
+  setTransactionalIdPrefix: ["transactional_id_prefix"],
+};
+
+/** The KafkaIO call each keyword argument of Beam Python's `ReadFromKafka` becomes. */
+const READ_FROM_KAFKA: Record<string, string> = {
+  consumer_config: "withConsumerConfigUpdates",
+  topics: "withTopics",
+  commit_offset_in_finalize: "commitOffsetsInFinalize",
+  start_read_time: "withStartReadTime",
+  max_num_records: "withMaxNumRecords",
+  max_read_time: "withMaxReadTime",
+  redistribute: "withRedistribute",
+  timestamp_policy: "withTimestampPolicyFactory",
+};
+
 export interface ExtractedFacts {
   kafkaReads: BeamKafkaRead[];
   beamOptions: BeamOptionsFacts;
@@ -142,6 +175,7 @@ export class Extractor {
     dataStream: {
       environments: [],
       checkpointing: [],
+      checkpointStorage: [],
       configuration: [],
       environmentParallelism: [],
       legacyKafka: [],
@@ -156,6 +190,7 @@ export class Extractor {
 
   /** What fix builders keep: the text and its line index, not the syntax trees. */
   private readonly layout: Layout;
+  private readonly dialect: Dialect;
   /** `read` / `readBytes` when the file imports them statically from KafkaIO: `read().withTopic(…)` is a read. */
   private readonly staticReads: ReadonlySet<string>;
 
@@ -165,7 +200,8 @@ export class Extractor {
     readonly index: LineIndex,
     readonly language: CodeLanguage = "java",
   ) {
-    this.layout = { text, index };
+    this.dialect = dialectOf(language);
+    this.layout = { text, index, dialect: this.dialect };
     this.staticReads = staticKafkaReads(text);
   }
 
@@ -223,6 +259,9 @@ export class Extractor {
           variable: c.variable,
           passedToEnvironment: c.passed,
         });
+        if (c.passed && (e.key === "state.checkpoints.dir" || e.key === "execution.checkpointing.dir")) {
+          this.out.dataStream.checkpointStorage.push({ call: e.call, location: e.value });
+        }
         if (c.passed && e.key.startsWith("execution.checkpointing.")) {
           this.out.dataStream.checkpointing.push({
             kind: "configuration",
@@ -366,11 +405,9 @@ export class Extractor {
       case "name":
         return scope.lookup(e.name)?.obj;
       case "field":
-        if (e.target.k === "name" && (e.target.name === "this" || this.ownClasses.has(e.target.name))) {
-          return scope.lookup(e.name)?.obj;
-        }
-        this.eval(e.target, scope);
-        return undefined;
+        return this.fieldRead(e, scope);
+      case "mapLit":
+        return this.mapLiteral(e, scope);
       case "call":
         return this.call(e, scope);
       case "new":
@@ -425,6 +462,8 @@ export class Extractor {
   }
 
   private assign(e: Expr & { k: "assign" }, scope: Scope): Obj | undefined {
+    const setter = e.op === "=" ? this.propertyWrite(e, scope) : undefined;
+    if (setter) return setter.result;
     const obj = this.eval(e.value, scope);
     const target = e.target;
     const name =
@@ -448,31 +487,436 @@ export class Extractor {
     return obj;
   }
 
+  // ---------------------------------------------------------------------------------------------
+  // Forms of other languages, read as the Java calls they stand for
+
+  /**
+   * A field read. On an object the reader follows it is a call without arguments: a Scala call written without
+   * parentheses (`env.getCheckpointConfig`, `.build`), a Kotlin property read of a Java getter
+   * (`env.checkpointConfig` is `getCheckpointConfig()`). On a class name it may be a static call without parentheses
+   * (Scala `StreamExecutionEnvironment.getExecutionEnvironment`).
+   */
+  private fieldRead(e: Expr & { k: "field" }, scope: Scope): Obj | undefined {
+    if (e.target.k === "name" && (e.target.name === "this" || this.ownClasses.has(e.target.name))) {
+      return scope.lookup(e.name)?.obj;
+    }
+    const receiver = this.eval(e.target, scope);
+    if (!/^[a-z]/.test(e.name)) return undefined;
+    if (receiver) return this.callOn(receiver, this.fieldCall(e, this.getterName(e.name)), [], scope);
+    const owner = e.target.k === "name" && !scope.lookup(e.target.name) ? e.target.name : dottedName(e.target);
+    const simple = owner?.slice(owner.lastIndexOf(".") + 1);
+    if (simple && /^[A-Z]/.test(simple) && this.language !== "java") {
+      const r = this.staticCall(simple, this.fieldCall(e, e.name), [], scope);
+      if (r) return r;
+    }
+    return undefined;
+  }
+
+  /** Kotlin reads Java getters as properties; the other languages call them by name. */
+  private getterName(name: string): string {
+    if (this.language !== "kotlin" || /^(get|is)[A-Z]/.test(name)) return name;
+    return `get${name[0].toUpperCase()}${name.slice(1)}`;
+  }
+
+  private fieldCall(e: Expr & { k: "field" }, name: string): CallExpr {
+    return {
+      k: "call",
+      start: e.start,
+      end: e.end,
+      target: e.target,
+      name,
+      nameStart: e.nameStart,
+      nameEnd: e.nameStart + e.name.length,
+      dot: e.dot,
+      args: [],
+    };
+  }
+
+  /**
+   * A property write read as its setter: Kotlin `env.parallelism = 4` is `env.setParallelism(4)`, Python
+   * `options.view_as(StandardOptions).streaming = True` is `setStreaming(true)`; inside a scope function a bare name
+   * with no variable of that name is the receiver's property (`apply { parallelism = 4 }`). An index write on a map
+   * (`props["group.id"] = "g"`) is a put. Undefined when the write is an ordinary assignment.
+   */
+  private propertyWrite(e: Expr & { k: "assign" }, scope: Scope): { result: Obj | undefined } | undefined {
+    const target = e.target;
+    if (target.k === "other" && target.parts.length === 2 && e.value) {
+      const map = this.eval(target.parts[0], scope);
+      if (map?.t !== "map") return undefined;
+      this.eval(e.value, scope);
+      this.pair(map.m, target.parts[1], e.value, { start: e.start, end: e.end }, scope);
+      const stmt = this.statement;
+      if (map.m.style.kind === "statements" && stmt?.k === "expr" && stmt.expr === e && target.parts[0].k === "name") {
+        map.m.style = {
+          kind: "statements",
+          variable: target.parts[0].name,
+          method: "[]",
+          after: stmt.end,
+          lineStart: stmt.start,
+        };
+      }
+      return { result: undefined };
+    }
+    let receiver: Obj | undefined;
+    let name: string | undefined;
+    let nameStart = 0;
+    let dot: number | undefined;
+    let receiverExpr: Expr | undefined;
+    if (target.k === "field" && /^[a-z]/.test(target.name) && dottedName(target.target) !== "this") {
+      if (this.language === "java") return undefined;
+      receiver = this.eval(target.target, scope);
+      name = target.name;
+      nameStart = target.nameStart;
+      dot = target.dot;
+      receiverExpr = target.target;
+    } else if (target.k === "name" && scope.implicit && !scope.lookup(target.name)) {
+      receiver = scope.implicit;
+      name = target.name;
+      nameStart = target.start;
+    }
+    if (!receiver || !name) return undefined;
+    const value = this.eval(e.value, scope);
+    const call: CallExpr = {
+      k: "call",
+      start: e.start,
+      end: e.end,
+      target: receiverExpr,
+      name: `set${name[0].toUpperCase()}${name.slice(1)}`,
+      nameStart,
+      nameEnd: nameStart + name.length,
+      dot,
+      args: [e.value],
+    };
+    this.propertyCalls.add(call);
+    return { result: this.callOn(receiver, call, [value], scope) };
+  }
+
+  /** Calls made by property writes: removing one removes its whole statement. */
+  private readonly propertyCalls = new WeakSet<CallExpr>();
+
+  /** A map literal: `{"k": v}`, `Map("k" -> v)`, `mapOf("k" to v)`. */
+  private mapLiteral(e: Expr & { k: "mapLit" }, scope: Scope): Obj {
+    const m = new MapState();
+    for (const entry of e.entries) {
+      this.eval(entry.value, scope);
+      this.pair(m, entry.key, entry.value, entry, scope);
+    }
+    const last = e.entries[e.entries.length - 1];
+    m.style = {
+      kind: "literal",
+      form: e.form,
+      openEnd: e.openEnd,
+      closeStart: e.closeStart,
+      lastEntryStart: last?.start,
+      lastEntryEnd: last?.end,
+    };
+    return { t: "map", m };
+  }
+
+  /**
+   * Kotlin scope functions run their lambda once, right away: `x.apply { … }` / `x.run { … }` / `with(x) { … }` with
+   * `x` as the receiver of calls without one, `x.also { it… }` / `x.let { v -> … }` with `x` bound to the parameter.
+   * `apply` and `also` return `x`. Undefined when `e` is not a scope function call.
+   */
+  private scopeFunction(e: CallExpr, scope: Scope): { result: Obj | undefined } | undefined {
+    if (this.language !== "kotlin" || !/^(apply|run|also|let|with)$/.test(e.name)) return undefined;
+    const lambda = e.args[e.args.length - 1];
+    if (lambda?.k !== "lambda") return undefined;
+    let receiver: Obj | undefined;
+    if (e.name === "with") {
+      if (e.target || e.args.length !== 2) return undefined;
+      receiver = this.eval(e.args[0], scope);
+    } else {
+      receiver = e.target ? this.eval(e.target, scope) : scope.implicit;
+    }
+    const inner = new Scope(this, scope, scope.conditional, scope.member);
+    if (e.name === "also" || e.name === "let") inner.vars.set(lambda.params[0] ?? "it", { obj: receiver });
+    else inner.implicit = receiver;
+    if (Array.isArray(lambda.body)) {
+      const saved = this.statement;
+      this.walk(lambda.body, inner);
+      this.statement = saved;
+    } else {
+      this.eval(lambda.body, inner);
+    }
+    return { result: e.name === "apply" || e.name === "also" ? receiver : undefined };
+  }
+
+  /**
+   * Named arguments in the positions of the Java API's parameters, for the Python APIs that mirror it
+   * (`enable_checkpointing(interval=60000)`, `FlinkKafkaConsumer(topics=…, properties=…)`). Unknown names are kept
+   * after the positional arguments, so what they build is still followed.
+   */
+  private positional(name: string, args: Expr[], kwargs: KwArg[] | undefined): Expr[] {
+    if (!kwargs || kwargs.length === 0) return args;
+    const params = PARAMETERS[name];
+    const out = [...args];
+    const rest: Expr[] = [];
+    for (const k of kwargs) {
+      const i = params?.indexOf(k.name) ?? -1;
+      if (i >= 0 && i >= args.length) out[i] = k.value;
+      else rest.push(k.value);
+    }
+    for (let i = 0; i < out.length; i++) {
+      out[i] ??= {
+        k: "other",
+        start: args[args.length - 1]?.end ?? 0,
+        end: args[args.length - 1]?.end ?? 0,
+        parts: [],
+      };
+    }
+    return [...out, ...(params ? [] : rest)];
+  }
+
+  /** Where a new argument of `e` goes (`argsEnd` from the lowering). */
+  private argumentInsertion(e: { args: Expr[]; kwargs?: KwArg[]; argsEnd?: number }) {
+    if (e.argsEnd === undefined) return undefined;
+    const all: { start: number }[] = [...e.args, ...(e.kwargs ?? [])].sort((a, b) => a.start - b.start);
+    const last = all[all.length - 1];
+    const prefix = !last
+      ? ""
+      : startsLine(this.layout, last.start)
+        ? `,${this.index.eol}${/^[ \t]*/.exec(this.index.lineText(this.index.positionAt(last.start).line))?.[0] ?? ""}`
+        : ", ";
+    return { at: this.index.positionAt(e.argsEnd), prefix };
+  }
+
+  /**
+   * The location a checkpoint storage argument names: a path string, or a `FileSystemCheckpointStorage(path)`;
+   * null for JobManager (in-memory) storage, which is not durable; undefined when it cannot be read.
+   */
+  private storageLocation(arg: Expr | undefined, scope: Scope): CodeExpr | null | undefined {
+    if (!arg) return undefined;
+    if (arg.k === "new") {
+      const simple = arg.type.slice(arg.type.lastIndexOf(".") + 1);
+      if (simple === "JobManagerCheckpointStorage") return null;
+      return arg.args[0] ? scope.values.of(arg.args[0]) : undefined;
+    }
+    return scope.values.of(arg);
+  }
+
+  // ---- Beam Python
+
+  /**
+   * Beam Python objects made by calls on a module (`beam.Pipeline(options=…)`, `kafka.ReadFromKafka(…)`,
+   * `beam.io.ReadFromKafka(…)`) and `PipelineOptions.from_dictionary({…})`.
+   */
+  private pythonCall(e: CallExpr, scope: Scope): { result: Obj | undefined } | undefined {
+    if (this.language !== "python" || !e.target) return undefined;
+    const owner = dottedName(e.target);
+    if (owner === undefined || (e.target.k === "name" && scope.lookup(e.target.name))) return undefined;
+    const made = this.pythonConstruct(e.name, e, scope, e.nameStart, e.nameEnd);
+    if (made) return { result: made };
+    if (owner.endsWith("PipelineOptions") && e.name === "fromDictionary") {
+      const options = this.pythonOptions({ ...e, args: [] }, e.target.start, e.nameEnd, scope);
+      const dict = e.args[0];
+      if (dict?.k === "mapLit" && options.t === "options" && options.creation) {
+        for (const entry of dict.entries) {
+          const key = scope.values.of(entry.key).value;
+          if (key.kind !== "string") continue;
+          const value = scope.values.of(entry.value);
+          const call: CodeCall = {
+            file: this.file,
+            range: this.index.rangeOf(entry.key.start, entry.key.end),
+            method: key.value,
+            callRange: this.index.rangeOf(entry.start, entry.end),
+            args: [value],
+            conditional: scope.conditional,
+          };
+          const option = key.value.replace(/_([a-z0-9])/g, (_, ch: string) => ch.toUpperCase());
+          this.out.beamOptions.settings.push({ option, value, call });
+        }
+      } else if (dict) this.eval(dict, scope);
+      return { result: options };
+    }
+    return undefined;
+  }
+
+  /** Beam Python's objects by their class: `ReadFromKafka(…)`, `PipelineOptions(…)`, `Pipeline(…)`. */
+  private pythonConstruct(
+    simple: string,
+    e: {
+      start: number;
+      end: number;
+      args: Expr[];
+      kwargs?: KwArg[];
+      argsEnd?: number;
+      typeStart?: number;
+      typeEnd?: number;
+    },
+    scope: Scope,
+    nameStart = e.typeStart ?? e.start,
+    nameEnd = e.typeEnd ?? e.end,
+  ): Obj | undefined {
+    if (this.language !== "python") return undefined;
+    if (simple === "ReadFromKafka") return this.pythonRead(e, nameStart, nameEnd, scope);
+    if (/^(PipelineOptions|StandardOptions|FlinkRunnerOptions|PortableOptions)$/.test(simple)) {
+      this.evalAll(e.args, scope);
+      return this.pythonOptions(e, nameStart, nameEnd, scope);
+    }
+    if (simple === "Pipeline" || simple === "TestPipeline") {
+      for (const a of e.args) this.eval(a, scope);
+      for (const k of e.kwargs ?? []) this.eval(k.value, scope);
+      this.out.beamOptions.pipelines.push({ file: this.file, range: this.index.rangeOf(nameStart, nameEnd) });
+      return { t: "pipeline" };
+    }
+    return undefined;
+  }
+
+  /**
+   * `ReadFromKafka(consumer_config={…}, topics=[…], commit_offset_in_finalize=True, …)`: Beam Python's
+   * cross-language read of Java KafkaIO. Each keyword argument is recorded as the KafkaIO call it becomes
+   * (`consumer_config` → `withConsumerConfigUpdates`, `commit_offset_in_finalize=True` → `commitOffsetsInFinalize`,
+   * `max_num_records` → `withMaxNumRecords` …), so the Beam rules read both APIs the same way.
+   */
+  private pythonRead(
+    e: { start: number; end: number; args: Expr[]; kwargs?: KwArg[]; argsEnd?: number },
+    nameStart: number,
+    nameEnd: number,
+    scope: Scope,
+  ): Obj {
+    const read: BeamKafkaRead = {
+      file: this.file,
+      language: this.language,
+      api: "ReadFromKafka",
+      readRange: this.index.rangeOf(nameStart, nameEnd),
+      chainRange: this.index.rangeOf(e.start, e.end),
+      calls: [],
+      consumerConfig: { entries: [], hasUnknownParts: false, unknownParts: [] },
+      topics: [],
+      chainInsertion: { at: this.index.positionAt(e.end), prefix: "." },
+    };
+    const insertion = this.argumentInsertion(e);
+    if (insertion) read.argumentInsertion = insertion;
+    if (scope.member) read.member = scope.member;
+    const settings = new SettingsBuilder(this.layout, (key, value) =>
+      read.argumentInsertion
+        ? [
+            {
+              range: { start: read.argumentInsertion.at, end: read.argumentInsertion.at },
+              newText: `${read.argumentInsertion.prefix}consumer_config={${this.dialect.literal({ kind: "string", value: key })}: ${this.dialect.literal(value)}}`,
+            },
+          ]
+        : undefined,
+    );
+    read.consumerConfig = settings.settings;
+    const named = new Map<string, KwArg>();
+    for (const k of e.kwargs ?? []) named.set(k.name, k);
+    // Positional arguments follow the signature: consumer_config, topics, key_deserializer, value_deserializer.
+    const positional = ["consumer_config", "topics"];
+    e.args.forEach((a, i) => {
+      if (positional[i] && !named.has(positional[i]))
+        named.set(positional[i], { name: positional[i], nameStart: a.start, start: a.start, end: a.end, value: a });
+    });
+    const args = new Map<string, Obj | undefined>();
+    for (const [name, k] of named) args.set(name, this.eval(k.value, scope));
+    const c = scope.conditional;
+    for (const [name, k] of named) {
+      const method = READ_FROM_KAFKA[name];
+      if (!method) continue;
+      const call: CodeCall = {
+        file: this.file,
+        range: this.index.rangeOf(k.nameStart, k.nameStart + name.length),
+        method,
+        callRange: this.index.rangeOf(k.start, k.end),
+        args: [scope.values.of(k.value)],
+        conditional: c,
+      };
+      const value = call.args[0].value;
+      if (method === "commitOffsetsInFinalize" || method === "withRedistribute") {
+        // `commit_offset_in_finalize=False` commits nothing; a value only the program knows may or may not.
+        if (value.kind === "bool" && !value.value) continue;
+        if (value.kind !== "bool") call.conditional = true;
+      }
+      read.calls.push(call);
+      if (method === "withConsumerConfigUpdates") {
+        const map = args.get(name);
+        settings.addMap(method, call, map?.t === "map" ? this.named2(map.m, k.value) : undefined, c, call.args[0]);
+      } else if (method === "commitOffsetsInFinalize") read.commitOffsetsInFinalize = call;
+      else if (method === "withStartReadTime") read.withStartReadTime = call;
+      else if (method === "withRedistribute") read.withRedistribute = call;
+      else if (method === "withTopics") {
+        const v = call.args[0];
+        if (v.value.kind === "list") read.topics.push(...v.value.items);
+        else read.topics.push(v);
+      }
+    }
+    this.out.kafkaReads.push(read);
+    return { t: "read", s: { read, settings, start: e.start, builderEnd: e.end } };
+  }
+
+  /**
+   * Beam Python `PipelineOptions(flags, **options)` (also `PipelineOptions.from_dictionary({…})`): flags in the list
+   * are read like any flag strings, keyword arguments are option settings (`checkpointing_interval=60000` sets
+   * `checkpointingInterval`), and a list that is not written out (`argv`, `pipeline_args`) comes from the command
+   * line.
+   */
+  private pythonOptions(
+    e: { start: number; end: number; args: Expr[]; kwargs?: KwArg[]; argsEnd?: number },
+    nameStart: number,
+    nameEnd: number,
+    scope: Scope,
+  ): Obj {
+    const flags = e.args[0] ?? e.kwargs?.find((k) => k.name === "flags")?.value;
+    const creation: OptionsCreation = {
+      file: this.file,
+      language: this.language,
+      fromArgs: flags !== undefined && flags.k !== "array",
+      range: this.index.rangeOf(nameStart, nameEnd),
+    };
+    const insertion = this.argumentInsertion(e);
+    if (insertion) creation.argumentInsertion = insertion;
+    this.out.beamOptions.creations.push(creation);
+    for (const k of e.kwargs ?? []) {
+      if (k.name === "flags") continue;
+      const value = scope.values.of(k.value);
+      const call: CodeCall = {
+        file: this.file,
+        range: this.index.rangeOf(k.nameStart, k.nameStart + k.name.length),
+        method: k.name,
+        callRange: this.index.rangeOf(k.start, k.end),
+        args: [value],
+        conditional: scope.conditional,
+      };
+      const option = k.name.replace(/_([a-z0-9])/g, (_, ch: string) => ch.toUpperCase());
+      this.out.beamOptions.settings.push({ option, value, call });
+    }
+    return { t: "options", creation };
+  }
+
   /** `--name=value` flags in string literals (also `"--name", "value"` pairs in arrays and lists). */
   private flags(items: Expr[], scope: Scope): void {
     items.forEach((item, i) => {
       if (item.k !== "literal" || item.type !== "string") return;
-      const content = item.image.slice(1, -1);
+      const open = /^[A-Za-z]*("""|'''|"|')/.exec(item.image)?.[0].length ?? 1;
+      const content = item.image.slice(open, item.image.length - Math.min(open, item.image.length - open));
       // Only strings that are flags themselves: "--name=value", not a log message that mentions one.
       if (!content.trimStart().startsWith("--")) return;
       const next = items[i + 1];
       const nextValue = next?.k === "literal" && next.type === "string" ? next : undefined;
-      const found = beamFlags(content, item.start + 1, this.index, this.file, "javaString");
+      const found = beamFlags(content, item.start + open, this.index, this.file, "javaString");
       const last = found[found.length - 1];
       if (last && last.value === undefined && nextValue && /^--\w+$/.test(content.trim())) {
         const v = scope.values.of(nextValue);
         if (v.value.kind === "string" && !v.value.value.startsWith("-")) {
+          const q = /^[A-Za-z]*("""|'''|"|')/.exec(nextValue.image)?.[0].length ?? 1;
           last.value = v.value.value;
-          last.valueRange = this.index.rangeOf(nextValue.start + 1, nextValue.end - 1);
+          last.valueRange = this.index.rangeOf(
+            nextValue.start + q,
+            nextValue.end - Math.min(q, nextValue.end - nextValue.start - q),
+          );
         }
       }
       this.out.beamOptions.args.push(...found);
     });
   }
 
-  private construct(e: Expr & { k: "new" }, scope: Scope): Obj | undefined {
+  private construct(made: Expr & { k: "new" }, scope: Scope): Obj | undefined {
+    const simple = made.type.slice(made.type.lastIndexOf(".") + 1);
+    const python = this.pythonConstruct(simple, made, scope);
+    if (python) return python;
+    const e = made.kwargs ? { ...made, args: this.positional(simple, made.args, made.kwargs) } : made;
     const args = this.evalAll(e.args, scope);
-    const simple = e.type.slice(e.type.lastIndexOf(".") + 1);
     let obj: Obj | undefined;
     if (MAP_CLASSES.test(simple)) {
       const from = args[0];
@@ -493,6 +937,7 @@ export class Extractor {
       else if (e.args.length >= 3) settings.markUnknown(this.loc(e.args[e.args.length - 1]));
       const client: LegacyKafkaClient = {
         file: this.file,
+        language: this.language,
         className: simple,
         role: simple.includes("Consumer") ? "consumer" : "producer",
         range: this.index.rangeOf(e.typeStart, e.typeEnd),
@@ -535,7 +980,8 @@ export class Extractor {
    */
   private removal(e: CallExpr): Range {
     const stmt = this.statement;
-    if (e.target?.k === "name" && stmt?.k === "expr" && stmt.expr === e) {
+    const whole = stmt?.k === "expr" && (stmt.expr === e || (this.propertyCalls.has(e) && stmt.expr.start === e.start));
+    if (whole && (e.target?.k === "name" || this.propertyCalls.has(e))) {
       const first = this.index.positionAt(stmt.start);
       const last = this.index.positionAt(stmt.end);
       const alone =
@@ -554,7 +1000,12 @@ export class Extractor {
     return { file: this.file, range: this.index.rangeOf(e.start, e.end) };
   }
 
-  private call(e: CallExpr, scope: Scope): Obj | undefined {
+  private call(call: CallExpr, scope: Scope): Obj | undefined {
+    const scoped = this.scopeFunction(call, scope);
+    if (scoped) return scoped.result;
+    const python = this.pythonCall(call, scope);
+    if (python) return python.result;
+    const e: CallExpr = call.kwargs ? { ...call, args: this.positional(call.name, call.args, call.kwargs) } : call;
     const receiver =
       e.target && !(e.target.k === "name" && e.target.name === "this") ? this.eval(e.target, scope) : scope.implicit;
     const owner = e.target ? dottedName(e.target) : undefined;
@@ -591,7 +1042,11 @@ export class Extractor {
     if (simple === "KafkaSource" && name === "builder") return this.newSource(e);
     if (simple === "KafkaSink" && name === "builder") return this.newSink(e);
     if (simple === "StreamExecutionEnvironment" && ENV_FACTORIES.test(name)) {
-      const fact: StreamEnvironment = { file: this.file, range: this.index.rangeOf(e.nameStart, e.nameEnd) };
+      const fact: StreamEnvironment = {
+        file: this.file,
+        language: this.language,
+        range: this.index.rangeOf(e.nameStart, e.nameEnd),
+      };
       const conf = args.find((a): a is Obj & { t: "conf" } => a?.t === "conf");
       if (conf) {
         conf.s.passed = true;
@@ -604,6 +1059,7 @@ export class Extractor {
       if (!/^(fromArgs|create|as)$/.test(name)) return undefined;
       const creation: OptionsCreation = {
         file: this.file,
+        language: this.language,
         fromArgs: name === "fromArgs",
         range: this.index.rangeOf(e.target?.start ?? e.start, e.nameEnd),
       };
@@ -707,6 +1163,12 @@ export class Extractor {
       case "checkpointConfig": {
         if (!e.name.startsWith("set") && !e.name.startsWith("enable")) return undefined;
         const call = this.javaCall(e, scope);
+        if (e.name === "setCheckpointStorage" || e.name === "setCheckpointStorageDir") {
+          const location = this.storageLocation(e.args[0], scope);
+          if (location !== null)
+            this.out.dataStream.checkpointStorage.push({ call, ...(location ? { location } : {}) });
+          return undefined;
+        }
         const interval = e.name === "setCheckpointInterval" ? call.args[0] : undefined;
         const mode = e.name === "setCheckpointingMode" ? call.args[0] : undefined;
         this.out.dataStream.checkpointing.push({
@@ -737,6 +1199,8 @@ export class Extractor {
   private newRead(e: CallExpr, scope: Scope): Obj {
     const read: BeamKafkaRead = {
       file: this.file,
+      language: this.language,
+      api: "KafkaIO",
       readRange: this.index.rangeOf(e.start, e.end),
       chainRange: this.index.rangeOf(e.start, e.end),
       calls: [],
@@ -750,13 +1214,19 @@ export class Extractor {
       read,
       start: e.start,
       builderEnd: e.end,
-      settings: new SettingsBuilder(this.layout, (key, value) => [
-        ...importEdits(layout, "java.util.Map"),
-        {
-          range: { start: read.chainInsertion.at, end: read.chainInsertion.at },
-          newText: `${read.chainInsertion.prefix}withConsumerConfigUpdates(Map.of(${JSON.stringify(key)}, ${value}))`,
-        },
-      ]),
+      settings: new SettingsBuilder(this.layout, (key, value) => {
+        const map = layout.dialect.javaMapOf(
+          layout.dialect.literal({ kind: "string", value: key }),
+          layout.dialect.literal(value),
+        );
+        return [
+          ...map.imports.flatMap((i) => importEdits(layout, i)),
+          {
+            range: { start: read.chainInsertion.at, end: read.chainInsertion.at },
+            newText: `${read.chainInsertion.prefix}withConsumerConfigUpdates(${map.text})`,
+          },
+        ];
+      }),
     };
     read.consumerConfig = state.settings.settings;
     this.out.kafkaReads.push(read);
@@ -839,6 +1309,7 @@ export class Extractor {
   private newSource(e: CallExpr): Obj {
     const fact: KafkaSourceBuilder = {
       file: this.file,
+      language: this.language,
       range: this.index.rangeOf(e.start, e.end),
       calls: [],
       properties: { entries: [], hasUnknownParts: false, unknownParts: [] },
@@ -851,7 +1322,7 @@ export class Extractor {
       settings: new SettingsBuilder(this.layout, (key, value) => [
         {
           range: { start: fact.chainInsertion.at, end: fact.chainInsertion.at },
-          newText: `${fact.chainInsertion.prefix}setProperty(${JSON.stringify(key)}, ${value})`,
+          newText: `${fact.chainInsertion.prefix}${this.dialect.method("setProperty")}(${this.dialect.literal({ kind: "string", value: key })}, ${this.dialect.literal(value)})`,
         },
       ]),
     };
@@ -863,6 +1334,7 @@ export class Extractor {
   private newSink(e: CallExpr): Obj {
     const fact: KafkaSinkBuilder = {
       file: this.file,
+      language: this.language,
       range: this.index.rangeOf(e.start, e.end),
       calls: [],
       properties: { entries: [], hasUnknownParts: false, unknownParts: [] },
@@ -874,7 +1346,7 @@ export class Extractor {
       settings: new SettingsBuilder(this.layout, (key, value) => [
         {
           range: { start: fact.chainInsertion.at, end: fact.chainInsertion.at },
-          newText: `${fact.chainInsertion.prefix}setProperty(${JSON.stringify(key)}, ${value})`,
+          newText: `${fact.chainInsertion.prefix}${this.dialect.method("setProperty")}(${this.dialect.literal({ kind: "string", value: key })}, ${this.dialect.literal(value)})`,
         },
       ]),
     };
@@ -961,6 +1433,7 @@ export class Extractor {
     const m = obj.m;
     switch (e.name) {
       case "put":
+      case "set":
       case "setProperty":
       case "putIfAbsent":
         if (e.args.length === 2) {
@@ -970,7 +1443,7 @@ export class Extractor {
             m.style = {
               kind: "statements",
               variable: e.target.name,
-              method: e.name === "putIfAbsent" ? "put" : e.name,
+              method: e.name === "putIfAbsent" || e.name === "set" ? "put" : e.name,
               after: stmt.end,
               lineStart: stmt.start,
             };
@@ -1004,7 +1477,17 @@ export class Extractor {
       case "build":
       case "buildOrThrow":
       case "buildKeepingLast":
+      // Scala and Kotlin conversions to and from java.util maps keep the entries.
+      case "asJava":
+      case "asScala":
+      case "toMap":
+      case "toMutableMap":
+      case "toProperties":
+      case "toJavaMap":
         return obj;
+      case "update":
+        if (e.args.length === 2) this.pair(m, e.args[0], e.args[1], { start: e.nameStart, end: e.end }, scope);
+        return undefined;
       default:
         return undefined;
     }
@@ -1013,7 +1496,7 @@ export class Extractor {
   // ---- Beam options
 
   private optionsCall(obj: Obj & { t: "options" }, e: CallExpr, scope: Scope): Obj | undefined {
-    if (e.name === "as") {
+    if (e.name === "as" || e.name === "viewAs") {
       if (obj.creation && !obj.creation.asClass) obj.creation.asClass = classArg(e, scope);
       return obj;
     }
@@ -1048,6 +1531,16 @@ export class Extractor {
       return undefined;
     }
     if (name === "getCheckpointConfig") return { t: "checkpointConfig", env };
+    if (name === "setStateBackend") {
+      const backend = e.args[0];
+      const simple = backend?.k === "new" ? backend.type.slice(backend.type.lastIndexOf(".") + 1) : undefined;
+      // The legacy backends take the checkpoint directory as their first argument.
+      if (simple && /^(RocksDBStateBackend|FsStateBackend)$/.test(simple) && backend?.k === "new" && backend.args[0]) {
+        const call = this.javaCall(e, scope);
+        this.out.dataStream.checkpointStorage.push({ call, location: scope.values.of(backend.args[0]) });
+      }
+      return undefined;
+    }
     if (name === "setParallelism" || name === "setMaxParallelism") {
       const call = this.javaCall(e, scope);
       if (call.args[0])

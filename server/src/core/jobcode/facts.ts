@@ -13,6 +13,7 @@
  */
 import type { Location } from "../findings";
 import type { Position, Range, TextEdit } from "../text";
+import type { CodeLiteral } from "./render";
 
 // ---------------------------------------------------------------------------------------------
 // Values and calls
@@ -87,6 +88,15 @@ export interface StatementInsertion {
 }
 
 /**
+ * Where a new argument goes: `newText = prefix + argument` at `at` (just after the last argument, `prefix` `", "`, or a
+ * line break + the arguments' indentation when they stand one per line; `""` for an empty argument list).
+ */
+export interface ArgumentInsertion {
+  at: Position;
+  prefix: string;
+}
+
+/**
  * Where a new call joins a builder chain: `newText = prefix + call` inserted at `at`. `prefix` is `"."` for a chain
  * written on one line, or a line break + the chain's continuation indentation + `"."` for a chain written one call
  * per line. The position is after the last call that still returns the builder (before `.withoutMetadata()`,
@@ -156,11 +166,11 @@ export interface KafkaSettings {
   /**
    * Builds the edits that add an entry in the style of the existing config (a new `put` line after the last one,
    * a new pair in `ImmutableMap.of(…)`/`Map.of(…)` when that stays within its arity, a `.put(…)` in a builder, a
-   * `ConsumerConfig.*_CONFIG` constant when the map uses them), or a new config call on the chain when there is no
-   * editable map. `value` is Java source text, e.g. `"\"my-group\""`. May include an import edit. Undefined when
-   * no edit can be built safely (the map comes from another class).
+   * `ConsumerConfig.*_CONFIG` constant when the map uses them, a new entry of a map literal), or a new config call
+   * on the chain when there is no editable map, written in the file's language. May include an import edit.
+   * Undefined when no edit can be built safely (the map comes from another class).
    */
-  insertEntry?(key: string, value: string): TextEdit[] | undefined;
+  insertEntry?(key: string, value: CodeLiteral): TextEdit[] | undefined;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -168,6 +178,12 @@ export interface KafkaSettings {
 
 export interface BeamKafkaRead {
   file: string;
+  language: CodeLanguage;
+  /**
+   * The API the read is written with: Beam Java's `KafkaIO.read()` (also from Scala and Kotlin), or Beam Python's
+   * cross-language `ReadFromKafka(…)`, whose keyword arguments are read as the equivalent KafkaIO calls.
+   */
+  api: "KafkaIO" | "ReadFromKafka";
   /** `KafkaIO.<String, String>read()` from `KafkaIO` to the closing parenthesis: where findings point. */
   readRange: Range;
   /**
@@ -197,6 +213,8 @@ export interface BeamKafkaRead {
   bootstrapServers?: CodeExpr;
   /** Where `.commitOffsetsInFinalize()` (or another builder call) can be added. */
   chainInsertion: ChainInsertion;
+  /** `ReadFromKafka(…)`: where a keyword argument (`commit_offset_in_finalize=True`) can be added. */
+  argumentInsertion?: ArgumentInsertion;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -217,7 +235,7 @@ export interface BeamOptionSetting {
 
 /** Where a Beam flag is written. */
 export type BeamArgSource =
-  | "javaString" // "--checkpointingInterval=60000" in a String literal of job code (args arrays, tests)
+  | "javaString" // "--checkpointingInterval=60000" in a string literal of job code in any language (args lists, tests)
   | "launchJson" // .vscode/launch.json "args"
   | "gradle" // Gradle run { args … } / application { … } / tasks JavaExec args
   | "shell" // *.sh scripts (flink run … --checkpointingInterval=…)
@@ -226,7 +244,10 @@ export type BeamArgSource =
 
 /** A Beam pipeline flag (`--name=value`, or `--name value` where the launcher splits them). */
 export interface BeamArg {
-  /** The flag name without dashes: `checkpointingInterval`, `runner`, `parallelism`, `experiments`. */
+  /**
+   * The flag name without dashes, as a Beam Java option name: `checkpointingInterval`, `runner`, `experiments`.
+   * Beam Python's snake_case flags are read under the same name (`--checkpointing_interval` is `checkpointingInterval`).
+   */
   name: string;
   /** The value as written (`60000`, `FlinkRunner`, `use_deprecated_read`); undefined for a bare flag. */
   value?: string;
@@ -241,6 +262,7 @@ export interface BeamArg {
 /** `PipelineOptionsFactory.fromArgs(args).withValidation().as(FlinkPipelineOptions.class)` or `.create()`. */
 export interface OptionsCreation {
   file: string;
+  language: CodeLanguage;
   /** The variable the options are assigned to, when there is one. */
   variable?: string;
   /** The declared type of the variable (`FlinkPipelineOptions`, `PipelineOptions`, a user interface). */
@@ -253,6 +275,8 @@ export interface OptionsCreation {
   range: Range;
   /** After the statement that creates the options (`options.setCheckpointingInterval(60_000L);` goes here). */
   insertion?: StatementInsertion;
+  /** Beam Python `PipelineOptions(…)`: where a keyword argument (`checkpointing_interval=60000`) can be added. */
+  argumentInsertion?: ArgumentInsertion;
 }
 
 export interface BeamOptionsFacts {
@@ -271,6 +295,7 @@ export interface BeamOptionsFacts {
 /** `StreamExecutionEnvironment.getExecutionEnvironment(…)` / `createLocalEnvironment…` / `createRemoteEnvironment…`. */
 export interface StreamEnvironment {
   file: string;
+  language: CodeLanguage;
   /** The variable (or field) the environment is assigned to. */
   variable?: string;
   /** The factory call (`getExecutionEnvironment`), where findings about the environment point. */
@@ -321,6 +346,7 @@ export interface FlinkConfigurationSetting {
 /** `FlinkKafkaConsumer`, `FlinkKafkaConsumer010/011`, `FlinkKafkaProducer`, `FlinkKafkaProducer011` uses. */
 export interface LegacyKafkaClient {
   file: string;
+  language: CodeLanguage;
   /** The class name as written (`FlinkKafkaConsumer011`). */
   className: string;
   role: "consumer" | "producer";
@@ -337,6 +363,7 @@ export interface LegacyKafkaClient {
 /** `KafkaSource.<T>builder()…build()`. */
 export interface KafkaSourceBuilder {
   file: string;
+  language: CodeLanguage;
   /** `KafkaSource.<String>builder()`, where findings point. */
   range: Range;
   /** The variable holding the built source (or the builder). */
@@ -356,6 +383,7 @@ export interface KafkaSourceBuilder {
 /** `KafkaSink.<T>builder()…build()`. */
 export interface KafkaSinkBuilder {
   file: string;
+  language: CodeLanguage;
   range: Range;
   variable?: string;
   calls: CodeCall[];
@@ -398,6 +426,12 @@ export interface StreamOperator {
 export interface DataStreamFacts {
   environments: StreamEnvironment[];
   checkpointing: CheckpointingSetting[];
+  /**
+   * Where the code chooses durable checkpoint storage: `env.setStateBackend(new RocksDBStateBackend(uri))` or
+   * `new FsStateBackend(uri)`, `getCheckpointConfig().setCheckpointStorage(uri)` (also a `FileSystemCheckpointStorage`),
+   * a `Configuration` given to the environment with `state.checkpoints.dir` / `execution.checkpointing.dir`.
+   */
+  checkpointStorage: { call: CodeCall; location?: CodeExpr }[];
   configuration: FlinkConfigurationSetting[];
   /** `env.setParallelism(n)` / `env.setMaxParallelism(n)`. */
   environmentParallelism: {

@@ -6,6 +6,8 @@
 import type { Location } from "../findings";
 import type { LineIndex, TextEdit } from "../text";
 import type { CodeExpr, KafkaSetting, KafkaSettingSource, KafkaSettings } from "./facts";
+import type { MapLitForm } from "./ir";
+import { type CodeLiteral, type Dialect, str } from "./render";
 import { kafkaKeyOfConstant } from "./values";
 
 export interface MapEntry {
@@ -17,12 +19,24 @@ export interface MapEntry {
 
 /** How new entries are written into a map. */
 export type MapStyle =
-  /** `v.put(k, x);` statements: a new statement after `after` (the last put, or the declaration). */
+  /**
+   * `v.put(k, x);` statements (method `[]`: index writes, `v[k] = x`): a new statement after `after` (the last put,
+   * or the declaration).
+   */
   | { kind: "statements"; variable: string; method: string; after: number; lineStart: number }
   /** `Map.of(k, v, …)`: a new pair after `lastArgEnd` (`open` is just after the parenthesis). */
   | { kind: "pairs"; open: number; lastArgEnd?: number; lastPairStart?: number; room: boolean; entryCall?: string }
   /** `ImmutableMap.builder().put(…)…build()`: a new `.put(…)` at `at`. */
   | { kind: "builder"; at: number; dot?: number }
+  /** A map literal (`{k: v}`, `Map(k -> v)`, `mapOf(k to v)`): a new entry after the last one, in its form. */
+  | {
+      kind: "literal";
+      form: MapLitForm;
+      openEnd: number;
+      closeStart: number;
+      lastEntryStart?: number;
+      lastEntryEnd?: number;
+    }
   | { kind: "none" };
 
 export class MapState {
@@ -57,10 +71,11 @@ export class MapState {
   }
 }
 
-/** Offsets and text layout the edits need. */
+/** Offsets, text layout and the language the edits need. */
 export interface Layout {
   text: string;
   index: LineIndex;
+  dialect: Dialect;
 }
 
 function lineIndent(layout: Layout, offset: number): string {
@@ -85,22 +100,28 @@ function at(layout: Layout, offset: number, newText: string): TextEdit {
 }
 
 /** The key as source text: a `ConsumerConfig.*_CONFIG` constant when the map uses them, else a string literal. */
-function keyText(map: MapState, key: string): string {
+function keyText(layout: Layout, map: MapState, key: string): string {
   const constant = `${key.toUpperCase().replace(/\./g, "_")}_CONFIG`;
   if (map.constantOwner && kafkaKeyOfConstant(constant) === key) return `${map.constantOwner}.${constant}`;
-  return JSON.stringify(key);
+  return layout.dialect.literal(str(key));
 }
 
-/** The edit adding `key → value` (Java source) to a map in its own style; undefined when there is none. */
-export function mapInsertion(layout: Layout, map: MapState, key: string, value: string): TextEdit | undefined {
+/** The edit adding `key → value` to a map in its own style and language; undefined when there is none. */
+export function mapInsertion(layout: Layout, map: MapState, key: string, literal: CodeLiteral): TextEdit | undefined {
   const style = map.style;
-  const k = keyText(map, key);
+  const k = keyText(layout, map, key);
+  const value = layout.dialect.literal(literal);
+  const statement = layout.dialect.statement;
   switch (style.kind) {
     case "statements":
       return at(
         layout,
         style.after,
-        `${layout.index.eol}${lineIndent(layout, style.lineStart)}${style.variable}.${style.method}(${k}, ${value});`,
+        `${layout.index.eol}${lineIndent(layout, style.lineStart)}${statement(
+          style.method === "[]"
+            ? `${style.variable}[${k}] = ${value}`
+            : `${style.variable}.${style.method}(${k}, ${value})`,
+        )}`,
       );
     case "pairs": {
       if (!style.room) return undefined;
@@ -112,6 +133,13 @@ export function mapInsertion(layout: Layout, map: MapState, key: string, value: 
     }
     case "builder":
       return at(layout, style.at, `${chainPrefix(layout, style.dot)}put(${k}, ${value})`);
+    case "literal": {
+      const entry = layout.dialect.mapEntry(k, value, style.form);
+      if (style.lastEntryEnd === undefined) return at(layout, style.openEnd, entry);
+      const own = style.lastEntryStart !== undefined && startsLine(layout, style.lastEntryStart);
+      const sep = own ? `,${layout.index.eol}${lineIndent(layout, style.lastEntryStart as number)}` : ", ";
+      return at(layout, style.lastEntryEnd, `${sep}${entry}`);
+    }
     default:
       return undefined;
   }
@@ -127,7 +155,7 @@ export class SettingsBuilder {
   constructor(
     private readonly layout: Layout,
     /** Builds the edit for a new config call when no map can take the entry. */
-    private readonly fallback: (key: string, value: string) => TextEdit[] | undefined,
+    private readonly fallback: (key: string, value: CodeLiteral) => TextEdit[] | undefined,
   ) {
     this.settings.insertEntry = (key, value) => {
       for (const m of this.maps) {

@@ -1,5 +1,4 @@
 import type { ProjectConfig } from "../config";
-import type { Location } from "../findings";
 import type { ProjectJobCode } from "../jobcode/facts";
 import type {
   FileFacts,
@@ -35,8 +34,6 @@ export interface ProjectModel {
   flinkVersion?: ResolvedFlinkVersion;
   /** Dependencies of every module of the project's build, with versions resolved to where they are defined. */
   dependencies: ResolvedDependency[];
-  /** Where job code enables checkpointing itself. */
-  jobCheckpointing: Location[];
   /** Where job code uses Beam APIs whose correctness depends on the Beam version. */
   jobApi: JobApiUsage;
   /** Java job code of the project (Beam KafkaIO and options, DataStream jobs) and every Beam flag passed to it. */

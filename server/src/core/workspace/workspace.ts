@@ -6,7 +6,6 @@
 import picomatch from "picomatch";
 import { defaultProjectConfig, type EngineOptions, type ProjectConfig } from "../config";
 import { readDocument } from "../documents/index";
-import { beamArgCheckpointing } from "../documents/java/reader";
 import { PROJECT_CONFIG_NAMES, readProjectConfig } from "../documents/projectConfig";
 import { analyzeProject, type ProjectAnalysis } from "../engine";
 import { projectJavaFacts } from "../jobcode/project";
@@ -245,9 +244,6 @@ export class Workspace {
     }
     const byFile = new Map(files.map((f) => [f.file, f]));
     const java = projectJavaFacts(files);
-    // A Beam `--checkpointingInterval` in a FlinkDeployment's job.args enables checkpointing like the same flag in
-    // code or a launch file does (Beam's runner turns it on in the job's environment).
-    const deploymentCheckpointing = beamArgCheckpointing(java.beamArgs.filter((a) => a.source === "flinkDeployment"));
     return {
       root,
       files,
@@ -258,7 +254,6 @@ export class Workspace {
       k8sObjects: files.flatMap((f) => f.k8sObjects),
       flinkVersion: resolveFlinkVersion(evidence),
       dependencies: build.dependencies,
-      jobCheckpointing: [...files.flatMap((f) => f.jobCode?.checkpointing ?? []), ...deploymentCheckpointing],
       jobApi: {
         commitOffsetsInFinalize: files.flatMap((f) => f.jobApi?.commitOffsetsInFinalize ?? []),
         pubsubRead: files.flatMap((f) => f.jobApi?.pubsubRead ?? []),

@@ -1,10 +1,5 @@
-/**
- * Reads a Java file (a class, or a pasted snippet) into JobCode. Each class member is parsed on its own, so a
- * member that is half-typed contributes no facts while the rest of the file keeps its own. Nothing here throws.
- */
-import type { Location } from "../../findings";
 import { Extractor } from "../../jobcode/extract";
-import type { BeamArg, CodeParseProblem, JobCode, LegacyKafkaClient } from "../../jobcode/facts";
+import type { CodeParseProblem, JobCode, LegacyKafkaClient } from "../../jobcode/facts";
 import type { Member, Stmt } from "../../jobcode/ir";
 import { isTestFile } from "../../jobcode/testCode";
 import { emptyFacts, type FileFacts } from "../../model";
@@ -25,7 +20,6 @@ export function readJavaFile(file: string, text: string): FileFacts {
   if (!RELEVANT.test(text)) return facts;
   const java = readJava(file, text);
   facts.code = java;
-  facts.jobCode = { checkpointing: checkpointingInCode(java) };
   return facts;
 }
 
@@ -82,6 +76,7 @@ function legacyImports(file: string, tokens: Token[], index: LineIndex): LegacyK
     else if (inImport && t.kind === "identifier" && /^FlinkKafka(Consumer|Producer)\d*$/.test(t.text)) {
       out.push({
         file,
+        language: "java",
         className: t.text,
         role: t.text.includes("Consumer") ? "consumer" : "producer",
         range: index.rangeOf(t.start, t.end),
@@ -155,42 +150,4 @@ function calledMethods(tokens: Token[], classes: string[]): Set<string> {
     }
   });
   return called;
-}
-
-/** Places where the code turns checkpointing on (or may: the interval is computed at run time). */
-export function checkpointingInCode(java: JobCode): Location[] {
-  const out: Location[] = [];
-  for (const c of java.dataStream.checkpointing) {
-    const isInterval = c.kind === "enableCheckpointing" || c.interval !== undefined;
-    if (!isInterval) continue;
-    const v = c.interval?.value;
-    if (
-      !v ||
-      v.kind === "unknown" ||
-      (v.kind === "number" && v.value > 0) ||
-      (v.kind === "string" && positiveText(v.value))
-    ) {
-      out.push({ file: c.call.file, range: c.call.range });
-    }
-  }
-  for (const s of java.beamOptions.settings) {
-    if (s.option !== "checkpointingInterval") continue;
-    const v = s.value.value;
-    if (v.kind === "unknown" || (v.kind === "number" && v.value > 0))
-      out.push({ file: s.call.file, range: s.call.range });
-  }
-  out.push(...beamArgCheckpointing(java.beamOptions.args));
-  return out;
-}
-
-/** `--checkpointingInterval=…` flags with a positive (or unknown) value. */
-export function beamArgCheckpointing(args: BeamArg[]): Location[] {
-  return args
-    .filter((a) => a.name === "checkpointingInterval" && a.value !== undefined && positiveText(a.value))
-    .map((a) => ({ file: a.file, range: a.range }));
-}
-
-/** `60000`, `60s`, `1 min` are on; `0`, `0 ms`, `-1` and empty are off. */
-function positiveText(v: string): boolean {
-  return v.trim() !== "" && !/^\s*(-|0+(\s*[a-z]*)?\s*$)/i.test(v);
 }

@@ -1,7 +1,9 @@
 import { booleanEdit, effectiveSetting, truthOf } from "../../jobcode/facts";
+import { literalOf } from "../../jobcode/intents";
+import { allReads } from "../../project/jobCode";
 import type { Rule } from "../types";
 import { flinkJob } from "./exampleFiles";
-import { AUTO_COMMIT, describeSetting, fixOf, literalOf, relatedAt } from "./pipelines";
+import { AUTO_COMMIT, describeSetting, fixOf, relatedAt } from "./pipelines";
 
 const job = (autoCommit: string) => `package com.example;
 
@@ -47,7 +49,7 @@ export const rule: Rule = {
     },
   },
   check(ctx) {
-    for (const read of ctx.project.code.kafkaReads) {
+    for (const read of allReads(ctx.project)) {
       const commit = read.commitOffsetsInFinalize;
       if (!commit || commit.conditional) continue;
       const setting = effectiveSetting(read.consumerConfig, AUTO_COMMIT);

@@ -1,4 +1,6 @@
 import { effectiveSetting } from "../../jobcode/facts";
+import { str } from "../../jobcode/render";
+import { allReads } from "../../project/jobCode";
 import type { Rule } from "../types";
 import { flinkJob } from "./exampleFiles";
 import { fixOf, GROUP_ID, groupIdPlaceholder } from "./pipelines";
@@ -50,12 +52,12 @@ export const rule: Rule = {
     },
   },
   check(ctx) {
-    for (const read of ctx.project.code.kafkaReads) {
+    for (const read of allReads(ctx.project)) {
       const commit = read.commitOffsetsInFinalize;
       const config = read.consumerConfig;
       if (!commit || effectiveSetting(config, GROUP_ID) || config.hasUnknownParts) continue;
       const group = groupIdPlaceholder(read);
-      const edits = config.insertEntry?.(GROUP_ID, JSON.stringify(group));
+      const edits = config.insertEntry?.(GROUP_ID, str(group));
       ctx.report({
         file: commit.file,
         range: commit.range,

@@ -1,7 +1,8 @@
 import { appendCall, effectiveSetting, truthOf } from "../../jobcode/facts";
+import { jobReads } from "../../project/beam";
 import type { Rule } from "../types";
 import { flinkJob } from "./exampleFiles";
-import { AUTO_COMMIT, fixOf, groupIdEdits, groupIdPlaceholder, jobReads, OFFSET_RESET } from "./pipelines";
+import { AUTO_COMMIT, fixOf, groupIdEdits, groupIdPlaceholder, OFFSET_RESET } from "./pipelines";
 
 const job = (commit: string) => `package com.example;
 

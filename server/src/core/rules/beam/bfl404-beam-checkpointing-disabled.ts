@@ -1,22 +1,14 @@
 import type { Fix, Location, RelatedLocation } from "../../findings";
-import { insertStatement, type JobCode, type OptionsCreation } from "../../jobcode/facts";
+import type { JobCode, OptionsCreation } from "../../jobcode/facts";
+import { longText, replaceValueEdit, setBeamOptionEdit } from "../../jobcode/intents";
+import { long } from "../../jobcode/render";
+import { isStreaming, jobReads, type OptionValue, optionValues, runnerOf } from "../../project/beam";
+import { checkpointing, clustersOf } from "../../project/clusters";
+import { codeOf, productionCode } from "../../project/jobCode";
 import type { ProjectModel } from "../../workspace/project";
-import { checkpointing, clustersOf } from "../clusterFacts";
 import type { Rule } from "../types";
 import { flinkJob } from "./exampleFiles";
-import {
-  checkpointMillis,
-  fixOf,
-  isStreaming,
-  isTestSource,
-  javaLong,
-  jobReads,
-  type OptionValue,
-  optionValues,
-  place,
-  relatedAt,
-  runnerOf,
-} from "./pipelines";
+import { fixOf, place, relatedAt } from "./pipelines";
 
 const OPTION = "checkpointingInterval";
 
@@ -85,22 +77,38 @@ function anchorOf(java: JobCode): { at: Location; creation?: OptionsCreation } |
 }
 
 function insertFix(creation: OptionsCreation | undefined, millis: number): Fix | undefined {
-  if (!creation?.variable || !creation.insertion) return undefined;
+  if (!creation) return undefined;
   const flinkTyped =
     creation.declaredType === "FlinkPipelineOptions" ||
     (!creation.declaredType && creation.asClass === "FlinkPipelineOptions");
-  const target = flinkTyped
-    ? creation.variable
-    : `${creation.variable}.as(org.apache.beam.runners.flink.FlinkPipelineOptions.class)`;
-  const statement = `${target}.setCheckpointingInterval(${javaLong(millis)});`;
-  return fixOf(`Checkpoint every ${millis} ms: ${statement}`, "unsafe", [
-    { file: creation.file, edit: insertStatement(creation.insertion, statement) },
-  ]);
+  // A Java or Scala variable of a generic options type needs the Flink view for the setter.
+  const view =
+    flinkTyped || !creation.variable || creation.language === "python" || creation.language === "kotlin"
+      ? undefined
+      : creation.language === "scala"
+        ? `${creation.variable}.as(classOf[org.apache.beam.runners.flink.FlinkPipelineOptions])`
+        : `${creation.variable}.as(org.apache.beam.runners.flink.FlinkPipelineOptions.class)`;
+  const insert = setBeamOptionEdit(creation, "checkpointingInterval", long(millis), view);
+  if (!insert) return undefined;
+  return fixOf(`Checkpoint every ${millis} ms: ${insert.text}`, "unsafe", [{ file: creation.file, edit: insert.edit }]);
 }
 
-function replaceFix(v: OptionValue, millis: number): Fix {
-  const text = v.setting ? javaLong(millis) : String(millis);
-  return fixOf(`Checkpoint every ${millis} ms`, "unsafe", [{ file: v.file, edit: { range: v.range, newText: text } }]);
+function replaceFix(project: ProjectModel, v: OptionValue, millis: number): Fix {
+  const language = codeOf(project, v.file)?.language ?? "java";
+  const edit = v.setting
+    ? replaceValueEdit(language, v.setting.value, long(millis)).edit
+    : { range: v.range, newText: String(millis) };
+  return fixOf(`Checkpoint every ${millis} ms`, "unsafe", [{ file: v.file, edit }]);
+}
+
+/** How the message tells a job class to set the option, in its own language. */
+function adviceFor(code: JobCode, millis: number): string {
+  if (code.language === "python") return `Pass --checkpointing_interval=${millis} to the pipeline options.`;
+  const setter =
+    code.language === "kotlin"
+      ? `options.${OPTION} = ${longText(code.language, millis)}`
+      : `options.setCheckpointingInterval(${longText(code.language, millis)})`;
+  return `Set it on the pipeline options: ${setter}, or pass --${OPTION}=${millis}.`;
 }
 
 export const rule: Rule = {
@@ -135,7 +143,7 @@ export const rule: Rule = {
     if (runner.kind !== "flink" || !isStreaming(project)) return;
     const values = optionValues(project, OPTION);
     if (values.some((v) => v.unknown || v.number !== -1)) return;
-    const millis = checkpointMillis(project);
+    const millis = project.config.checkpointIntervalMillis;
     const commits = jobReads(project).flatMap((r) => (r.commitOffsetsInFinalize ? [r.commitOffsetsInFinalize] : []));
     const cluster = clusterInterval(project);
     const severity = commits.some((c) => !c.conditional) && !cluster ? "error" : "warning";
@@ -144,10 +152,6 @@ export const rule: Rule = {
       : commits.length > 0
         ? ", so the Flink runner takes no checkpoints: commitOffsetsInFinalize() never commits an offset (commits happen when a checkpoint completes), and after any failure the pipeline restarts without state from auto.offset.reset."
         : ", so the Flink runner takes no checkpoints: after any failure or restart the pipeline loses its state and its Kafka reads start over from the committed offsets or auto.offset.reset, re-reading or skipping data.";
-    const advice =
-      values.length > 0
-        ? `Set a positive interval in milliseconds, e.g. ${millis}.`
-        : `Set it on the pipeline options: options.setCheckpointingInterval(${javaLong(millis)}), or pass --${OPTION}=${millis}.`;
     const related: RelatedLocation[] = [
       ...(runner.evidence ? [runner.evidence] : []),
       ...(cluster ? [cluster.related] : []),
@@ -158,23 +162,23 @@ export const rule: Rule = {
         ctx.report({
           file: v.file,
           range: v.range,
-          message: `${OPTION} ${v.text} turns Beam's checkpointing off${effect} ${advice}`,
+          message: `${OPTION} ${v.text} turns Beam's checkpointing off${effect} Set a positive interval in milliseconds, e.g. ${millis}.`,
           severity,
           related,
-          fixes: [replaceFix(v, millis)],
+          fixes: [replaceFix(project, v, millis)],
         });
       }
       return;
     }
-    for (const java of project.code.files) {
-      if (isTestSource(java.file) || java.beamOptions.pipelines.length === 0) continue;
+    for (const java of productionCode(project)) {
+      if (java.beamOptions.pipelines.length === 0) continue;
       const anchor = anchorOf(java);
       if (!anchor) continue;
       const fix = insertFix(anchor.creation, millis);
       ctx.report({
         file: anchor.at.file,
         range: anchor.at.range,
-        message: `Beam's ${OPTION} option is never set (its default -1 means no checkpointing)${effect} ${advice}`,
+        message: `Beam's ${OPTION} option is never set (its default -1 means no checkpointing)${effect} ${adviceFor(java, millis)}`,
         severity,
         related,
         fixes: fix ? [fix] : [],

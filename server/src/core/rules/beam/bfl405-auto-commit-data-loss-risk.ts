@@ -1,17 +1,10 @@
 import { appendCall, booleanEdit, effectiveSetting, truthOf } from "../../jobcode/facts";
+import { literalOf } from "../../jobcode/intents";
+import { optionValues } from "../../project/beam";
+import { allReads } from "../../project/jobCode";
 import type { Rule } from "../types";
 import { flinkJob } from "./exampleFiles";
-import {
-  AUTO_COMMIT,
-  describeSetting,
-  describeValue,
-  fixOf,
-  groupIdEdits,
-  literalOf,
-  OFFSET_RESET,
-  optionValues,
-  relatedAt,
-} from "./pipelines";
+import { AUTO_COMMIT, describeSetting, describeValue, fixOf, groupIdEdits, OFFSET_RESET, relatedAt } from "./pipelines";
 
 const job = (config: string, commit: string) => `package com.example;
 
@@ -68,7 +61,7 @@ export const rule: Rule = {
       (v) => !v.conditional && v.number !== undefined && v.number > 0,
     );
     if (!checkpointing) return;
-    for (const read of ctx.project.code.kafkaReads) {
+    for (const read of allReads(ctx.project)) {
       if (read.commitOffsetsInFinalize) continue;
       const config = read.consumerConfig;
       const autoCommit = effectiveSetting(config, AUTO_COMMIT);

@@ -1,6 +1,6 @@
+import { optionValues } from "../../project/beam";
 import type { Rule } from "../types";
 import { flinkJob } from "./exampleFiles";
-import { optionValues } from "./pipelines";
 
 /** Flink's CheckpointConfig.MINIMAL_CHECKPOINT_TIME. */
 const MIN_INTERVAL_MS = 10;

@@ -1,10 +1,11 @@
 import type { Location, RelatedLocation } from "../../findings";
 import { advisoriesOfRule, firstUnaffectedVersion, matchAdvisories } from "../../knowledge/advisories";
 import type { ResolvedDependency } from "../../model";
+import { beamArgs } from "../../project/beam";
 import { range } from "../../text";
 import type { ProjectModel } from "../../workspace/project";
 import { upgradeTarget } from "../build/beamVersions";
-import { textAt } from "../configEntries";
+import { textAt } from "../configEdits";
 import type { Rule } from "../types";
 
 const EXPERIMENT = "use_deprecated_read";
@@ -35,7 +36,7 @@ function nameIn(project: ProjectModel, at: Location): Location {
 
 /** Where the experiment is named: Java strings (job code, tests) and flags passed from outside the code. */
 function experimentUses(project: ProjectModel): Location[] {
-  const flags = project.code.beamArgs
+  const flags = beamArgs(project)
     .filter((a) => a.source !== "javaString" && a.name === "experiments" && a.value?.includes(EXPERIMENT))
     .map((a) => nameIn(project, { file: a.file, range: a.valueRange ?? a.range }));
   return [...project.jobApi.useDeprecatedRead, ...flags];

@@ -1,10 +1,11 @@
 import type { Location, RelatedLocation } from "../../findings";
 import type { BeamKafkaRead } from "../../jobcode/facts";
+import { jobReads, optionValues, runnerOf } from "../../project/beam";
+import { clustersOf, intSetting } from "../../project/clusters";
 import type { ProjectModel } from "../../workspace/project";
-import { clustersOf, intSetting } from "../clusterFacts";
 import type { Rule } from "../types";
 import { flinkJob } from "./exampleFiles";
-import { describeValue, jobReads, optionValues, place, runnerOf } from "./pipelines";
+import { describeValue, place } from "./pipelines";
 
 const job = (parallelism: number) => `package com.example;
 

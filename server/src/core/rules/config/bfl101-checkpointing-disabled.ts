@@ -1,5 +1,7 @@
 import type { Fix } from "../../findings";
-import { checkpointing, clustersOf, insertFix, runsBatch } from "../clusterFacts";
+import { jobCheckpointing } from "../../project/checkpointing";
+import { checkpointing, clustersOf, runsBatch } from "../../project/clusters";
+import { insertFix } from "../clusterFixes";
 import type { Rule } from "../types";
 
 const KEY = "execution.checkpointing.interval";
@@ -33,7 +35,7 @@ export const rule: Rule = {
   },
   check(ctx) {
     const interval = ctx.project.config.checkpointInterval;
-    const code = ctx.project.jobCheckpointing;
+    const code = jobCheckpointing(ctx.project);
     const related = code.map((l) => ({ ...l, message: "The job code enables checkpointing here." }));
     for (const cluster of clustersOf(ctx.project)) {
       if (runsBatch(cluster)) continue;

@@ -8,7 +8,8 @@ import {
   suggestKeys,
 } from "../../knowledge/options";
 import type { ConfigEntry } from "../../model";
-import { contextFor, flinkMinorFor, renameKeyEdit, singleFileFix } from "../configEntries";
+import { flinkMinorFor } from "../../project/configEntries";
+import { contextFor, renameKeyEdit, singleFileFix } from "../configEdits";
 import type { Rule, RuleContext } from "../types";
 
 /** The option behind a key that exists in other minors only: its own option, or the one it is an alias of. */

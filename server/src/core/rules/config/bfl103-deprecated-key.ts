@@ -9,7 +9,8 @@ import {
   removedIn,
 } from "../../knowledge/options";
 import type { ConfigEntry, FlinkConfig } from "../../model";
-import { contextFor, flinkMinorFor, renameKeyEdit, singleFileFix } from "../configEntries";
+import { flinkMinorFor } from "../../project/configEntries";
+import { contextFor, renameKeyEdit, singleFileFix } from "../configEdits";
 import type { Rule, RuleContext } from "../types";
 
 /** The options that read `key` as a deprecated key and exist in `minor` (undefined = the newest minor). */

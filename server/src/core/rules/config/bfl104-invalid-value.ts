@@ -2,7 +2,8 @@ import type { Fix } from "../../findings";
 import { editDistance, type OptionInfo, typesIn } from "../../knowledge/options";
 import { validateValue } from "../../knowledge/values";
 import type { ConfigEntry, FlinkConfig } from "../../model";
-import { contextFor, flinkMinorFor, optionReadAs, replaceValueEdit, singleFileFix } from "../configEntries";
+import { flinkMinorFor, optionReadAs } from "../../project/configEntries";
+import { contextFor, replaceValueEdit, singleFileFix } from "../configEdits";
 import type { Rule, RuleContext } from "../types";
 
 function enumFixes(ctx: RuleContext, config: FlinkConfig, entry: ConfigEntry, values: string[]): Fix[] {

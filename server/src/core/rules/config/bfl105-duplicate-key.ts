@@ -1,5 +1,5 @@
 import type { ConfigEntry, FlinkConfig } from "../../model";
-import { contextFor, singleFileFix, textAt } from "../configEntries";
+import { contextFor, singleFileFix, textAt } from "../configEdits";
 import type { Rule, RuleContext } from "../types";
 
 function line(entry: ConfigEntry): number {

@@ -1,6 +1,7 @@
 import { type OptionInfo, typesIn } from "../../knowledge/options";
 import { parseDuration } from "../../knowledge/values";
-import { contextFor, flinkMinorFor, optionReadAs, replaceValueEdit, singleFileFix } from "../configEntries";
+import { flinkMinorFor, optionReadAs } from "../../project/configEntries";
+import { contextFor, replaceValueEdit, singleFileFix } from "../configEdits";
 import type { Rule } from "../types";
 
 /** A bare number is only worth a word where every version in question reads the option as a Duration. */

@@ -1,7 +1,8 @@
 import type { Fix } from "../../findings";
 import { compareMinors, optionsForAlias } from "../../knowledge/options";
 import type { ConfigEntry, FlinkConfig } from "../../model";
-import { contextFor, flinkMinorFor, renameKeyEdit, singleFileFix } from "../configEntries";
+import { flinkMinorFor } from "../../project/configEntries";
+import { contextFor, renameKeyEdit, singleFileFix } from "../configEdits";
 import type { Rule, RuleContext } from "../types";
 
 /**

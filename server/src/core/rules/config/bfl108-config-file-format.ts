@@ -1,6 +1,6 @@
 import { compareMinors } from "../../knowledge/options";
 import type { FlinkConfig } from "../../model";
-import { flinkMinorFor } from "../configEntries";
+import { flinkMinorFor } from "../../project/configEntries";
 import type { Rule, RuleContext } from "../types";
 
 function dir(file: string): string {

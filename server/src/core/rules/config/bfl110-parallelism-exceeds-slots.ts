@@ -8,11 +8,11 @@ import {
   clustersOf,
   intSetting,
   knownValue,
-  related,
   settingOf,
   slotsOf,
   taskManagerReplicas,
-} from "../clusterFacts";
+} from "../../project/clusters";
+import { related } from "../clusterFixes";
 import type { Rule } from "../types";
 
 const COMPOSE = `services:

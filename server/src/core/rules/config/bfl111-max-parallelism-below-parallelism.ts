@@ -1,4 +1,4 @@
-import { type Amount, amountOf, beamArg, type Cluster, clustersOf, intSetting, slotsOf } from "../clusterFacts";
+import { type Amount, amountOf, beamArg, type Cluster, clustersOf, intSetting, slotsOf } from "../../project/clusters";
 import type { Rule } from "../types";
 
 /**

@@ -1,19 +1,16 @@
 import {
-  checkpointDirKey,
   checkpointing,
   clustersOf,
   haOf,
-  insertFix,
   isSet,
   knownValue,
-  PLACEHOLDER,
-  related,
   runsBatch,
   type Setting,
   settingOf,
   unreadSetting,
   upgradeModeOf,
-} from "../clusterFacts";
+} from "../../project/clusters";
+import { checkpointDirKey, insertFix, PLACEHOLDER, related } from "../clusterFixes";
 import type { Rule } from "../types";
 
 function every(millis: number): string {

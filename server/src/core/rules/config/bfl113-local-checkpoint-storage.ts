@@ -1,4 +1,4 @@
-import { type Cluster, clustersOf, haOf, knownValue, settingOf } from "../clusterFacts";
+import { type Cluster, clustersOf, haOf, knownValue, settingOf } from "../../project/clusters";
 import type { Rule } from "../types";
 
 const STORAGE: { key: string; what: string; readBy: string }[] = [

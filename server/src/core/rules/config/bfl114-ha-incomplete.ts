@@ -1,4 +1,5 @@
-import { type Cluster, clustersOf, haOf, haTypeKey, insertFix, intSetting, isSet, PLACEHOLDER } from "../clusterFacts";
+import { type Cluster, clustersOf, haOf, intSetting, isSet } from "../../project/clusters";
+import { haTypeKey, insertFix, PLACEHOLDER } from "../clusterFixes";
 import type { Rule, RuleContext } from "../types";
 
 const STORAGE_DIR = "high-availability.storageDir";

@@ -1,4 +1,5 @@
-import { clustersOf, intSetting, isTrue, knownValue, related, type Setting, settingOf } from "../clusterFacts";
+import { clustersOf, intSetting, isTrue, knownValue, type Setting, settingOf } from "../../project/clusters";
+import { related } from "../clusterFixes";
 import type { Rule } from "../types";
 
 const UNALIGNED = "execution.checkpointing.unaligned.enabled";

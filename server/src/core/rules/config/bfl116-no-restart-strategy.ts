@@ -1,4 +1,4 @@
-import { clustersOf, isTrue, knownValue, runsBatch, settingOf } from "../clusterFacts";
+import { clustersOf, isTrue, knownValue, runsBatch, settingOf } from "../../project/clusters";
 import type { Rule } from "../types";
 
 /** The names Flink accepts for the strategy that never restarts (RestartStrategyOptions). */

@@ -1,15 +1,9 @@
 import type { Location } from "../../findings";
 import type { JobCode, KafkaSourceBuilder, StreamEnvironment, StreamOperator } from "../../jobcode/facts";
+import { productionCode } from "../../project/jobCode";
+import { checkpointingOf, environmentNamed, sourceBuilderOf } from "../../project/streams";
 import type { Rule } from "../types";
-import {
-  checkpointingOf,
-  enableCheckpointingCall,
-  enableCheckpointingFix,
-  environmentNamed,
-  isTestCode,
-  relatedAll,
-  sourceBuilderOf,
-} from "./streamJobs";
+import { enableCheckpointingFix, enableCheckpointingText, relatedAll } from "./streamJobs";
 
 const JOB = `package com.example.orders;
 
@@ -63,8 +57,7 @@ export const rule: Rule = {
   },
   check(ctx) {
     const project = ctx.project;
-    for (const java of project.code.files) {
-      if (isTestCode(java.file)) continue;
+    for (const java of productionCode(project)) {
       for (const [env, sources] of kafkaReadersByEnvironment(java)) {
         if (checkpointingOf(project, env).evidence !== "off") continue;
         const fix = enableCheckpointingFix(project, env);
@@ -73,7 +66,7 @@ export const rule: Rule = {
         ctx.report({
           file: at.file,
           range: at.range,
-          message: `This job reads Kafka but never takes a checkpoint: after a failure or restart ${restart}; all operator state is lost as well. Enable checkpointing, e.g. ${enableCheckpointingCall(project, env)}, or set execution.checkpointing.interval in the Flink configuration.`,
+          message: `This job reads Kafka but never takes a checkpoint: after a failure or restart ${restart}; all operator state is lost as well. Enable checkpointing, e.g. ${enableCheckpointingText(project, java, env)}, or set execution.checkpointing.interval in the Flink configuration.`,
           related: relatedAll(
             sources.map((s) => ({ file: s.call.file, range: s.call.range })),
             "Kafka is read here.",

@@ -1,9 +1,10 @@
 import type { Location } from "../../findings";
 import type { JobCode, StreamOperator } from "../../jobcode/facts";
+import { clustersOf, intSetting } from "../../project/clusters";
+import { productionCode } from "../../project/jobCode";
+import { environmentOfOperator, numberOf } from "../../project/streams";
 import type { ProjectModel } from "../../workspace/project";
-import { clustersOf, intSetting } from "../clusterFacts";
 import type { Rule } from "../types";
-import { environmentOfOperator, isTestCode, numberOf } from "./streamJobs";
 
 const JOB = `package com.example.clicks;
 
@@ -95,8 +96,7 @@ export const rule: Rule = {
     },
   },
   check(ctx) {
-    for (const java of ctx.project.code.files) {
-      if (isTestCode(java.file)) continue;
+    for (const java of productionCode(ctx.project)) {
       for (const op of java.dataStream.operators) {
         const set = op.parallelism;
         if (!set || set.call.conditional || op.role === "source") continue;

@@ -2,6 +2,7 @@ import type { RelatedLocation } from "../../findings";
 import type { LegacyKafkaClient } from "../../jobcode/facts";
 import { compareMavenVersions, isConcreteVersion } from "../../knowledge/mavenVersion";
 import type { ResolvedDependency } from "../../model";
+import { allCode } from "../../project/jobCode";
 import { flinkAtLeast, type ProjectModel } from "../../workspace/project";
 import type { Rule } from "../types";
 
@@ -109,7 +110,7 @@ export const rule: Rule = {
   },
   check(ctx) {
     const removal = removalEvidence(ctx.project);
-    for (const client of reported(ctx.project.code.files.flatMap((j) => j.dataStream.legacyKafka))) {
+    for (const client of reported(allCode(ctx.project).flatMap((j) => j.dataStream.legacyKafka))) {
       const replacement = REPLACEMENT[client.role];
       const message = !removal
         ? `${client.className} is deprecated since Flink 1.14 and removed in flink-connector-kafka 4.0 (Flink 2.x): the job stops compiling on that upgrade. Move to ${replacement}.`

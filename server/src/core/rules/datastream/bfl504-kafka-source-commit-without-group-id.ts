@@ -1,6 +1,7 @@
 import { appendCall, effectiveSetting, type KafkaSetting, truthOf } from "../../jobcode/facts";
+import { allCode } from "../../project/jobCode";
 import type { Rule } from "../types";
-import { isTestCode, jobName } from "./streamJobs";
+import { jobName } from "./streamJobs";
 
 const JOB = `package com.example.payments;
 
@@ -58,7 +59,7 @@ export const rule: Rule = {
     },
   },
   check(ctx) {
-    for (const java of ctx.project.code.files) {
+    for (const java of allCode(ctx.project)) {
       for (const source of java.dataStream.kafkaSources) {
         const props = source.properties;
         if (source.setGroupId || effectiveSetting(props, "group.id") || props.hasUnknownParts) continue;
@@ -68,7 +69,7 @@ export const rule: Rule = {
           (s): s is KafkaSetting => s !== undefined && truthOf(s.value.value) === true,
         );
         const checkpointCommitsOff = onCheckpoint !== undefined && truthOf(onCheckpoint.value.value) === false;
-        if (!explicit && (checkpointCommitsOff || isTestCode(java.file))) continue;
+        if (!explicit && (checkpointCommitsOff || java.isTest)) continue;
         const group = jobName(java.file);
         const call = `setGroupId("${group}")`;
         const message = explicit

@@ -1,15 +1,8 @@
 import { appendCall, effectiveSetting, type KafkaSinkBuilder } from "../../jobcode/facts";
+import { allCode, codeOf } from "../../project/jobCode";
+import { checkpointingOf, environmentOfBuilder, operatorWriting } from "../../project/streams";
 import type { Rule, RuleContext } from "../types";
-import {
-  checkpointingOf,
-  enableCheckpointingCall,
-  enableCheckpointingFix,
-  environmentOfBuilder,
-  isTestCode,
-  javaOf,
-  jobName,
-  operatorWriting,
-} from "./streamJobs";
+import { enableCheckpointingFix, enableCheckpointingText, jobName } from "./streamJobs";
 
 const JOB = `package com.example.orders;
 
@@ -76,12 +69,12 @@ export const rule: Rule = {
     },
   },
   check(ctx) {
-    for (const java of ctx.project.code.files) {
+    for (const java of allCode(ctx.project)) {
       for (const sink of java.dataStream.kafkaSinks) {
         const guarantee = sink.deliveryGuarantee;
         if (guarantee?.value.kind !== "string" || guarantee.value.value !== "EXACTLY_ONCE") continue;
         checkPrefix(ctx, sink);
-        if (!isTestCode(sink.file)) checkCheckpointing(ctx, sink);
+        if (!java.isTest) checkCheckpointing(ctx, sink);
         checkTimeout(ctx, sink);
       }
     }
@@ -107,16 +100,16 @@ function checkPrefix(ctx: RuleContext, sink: KafkaSinkBuilder): void {
 
 function checkCheckpointing(ctx: RuleContext, sink: KafkaSinkBuilder): void {
   const project = ctx.project;
-  const java = javaOf(project, sink.file);
+  const java = codeOf(project, sink.file);
   if (!java || !sink.deliveryGuarantee) return;
   const env = environmentOfBuilder(java, operatorWriting(java, sink));
-  if (!env && !project.code.files.some((j) => j.dataStream.environments.length > 0)) return;
+  if (!env && !allCode(project).some((j) => j.dataStream.environments.length > 0)) return;
   if (checkpointingOf(project, env).evidence !== "off") return;
   const fix = enableCheckpointingFix(project, env);
   ctx.report({
     file: sink.deliveryGuarantee.file,
     range: sink.deliveryGuarantee.range,
-    message: `EXACTLY_ONCE commits the sink's Kafka transactions only when a checkpoint completes, and this job never checkpoints: nothing it writes is ever committed, read_committed consumers see no output, and the broker aborts the transactions when they time out. Enable checkpointing, e.g. ${enableCheckpointingCall(project, env)}, or set execution.checkpointing.interval in the Flink configuration.`,
+    message: `EXACTLY_ONCE commits the sink's Kafka transactions only when a checkpoint completes, and this job never checkpoints: nothing it writes is ever committed, read_committed consumers see no output, and the broker aborts the transactions when they time out. Enable checkpointing, e.g. ${enableCheckpointingText(project, java, env)}, or set execution.checkpointing.interval in the Flink configuration.`,
     related: env ? [{ file: env.file, range: env.range, message: "The job's environment is created here." }] : [],
     fixes: fix ? [fix] : [],
   });

@@ -1,7 +1,9 @@
 import type { Fix } from "../../findings";
 import { booleanEdit, effectiveSetting, truthOf } from "../../jobcode/facts";
+import { productionCode } from "../../project/jobCode";
+import { checkpointingOf, environmentOfBuilder, operatorReading } from "../../project/streams";
 import type { Rule } from "../types";
-import { checkpointingOf, environmentOfBuilder, isTestCode, operatorReading, relatedAll } from "./streamJobs";
+import { relatedAll } from "./streamJobs";
 
 const JOB = `package com.example.orders;
 
@@ -56,8 +58,7 @@ export const rule: Rule = {
   },
   check(ctx) {
     const project = ctx.project;
-    for (const java of project.code.files) {
-      if (isTestCode(java.file)) continue;
+    for (const java of productionCode(project)) {
       for (const source of java.dataStream.kafkaSources) {
         const auto = effectiveSetting(source.properties, "enable.auto.commit");
         if (!auto || auto.conditional || truthOf(auto.value.value) !== true) continue;

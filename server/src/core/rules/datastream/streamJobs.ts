@@ -1,248 +1,39 @@
 /**
- * How the DataStream rules (BFL5xx) see a Flink job in Java code: which environment an operator, a Kafka source or
- * a Kafka sink belongs to, whether that job checkpoints (in code, in a `Configuration` given to the environment, or
- * in the workspace's Flink configuration), and the shared fix that turns checkpointing on.
- *
- * Code is read statically, so every answer has a third value: "maybe" (a call on an `if` branch, an interval only
- * the running program knows, a configuration filled in at deploy time). Rules that report something missing stay
- * silent on "maybe"; rules that need a setting to be on do not count "maybe" as on.
+ * What the DataStream rules (BFL5xx) share beyond the derived project facts (project/streams.ts): the fix that turns
+ * checkpointing on, written in the job's language, and the names fixes give new ids.
  */
 
 import type { Fix, Location, RelatedLocation } from "../../findings";
-import type {
-  CheckpointingSetting,
-  CodeValue,
-  JobCode,
-  KafkaSinkBuilder,
-  KafkaSourceBuilder,
-  StreamEnvironment,
-  StreamOperator,
-} from "../../jobcode/facts";
-import { insertStatement } from "../../jobcode/facts";
-import { parseDuration } from "../../knowledge/values";
-import { rangeContains } from "../../text";
+import type { JobCode, StreamEnvironment } from "../../jobcode/facts";
+import { enableCheckpointingText as callText, enableCheckpointingEdit } from "../../jobcode/intents";
 import type { ProjectModel } from "../../workspace/project";
-import { checkpointing, clustersOf } from "../clusterFacts";
-import { findEntry } from "../configEntries";
 
-export type Evidence = "on" | "maybe" | "off";
-
-const INTERVAL_KEY = "execution.checkpointing.interval";
-
-/** Test code runs jobs on mini clusters for a few seconds: checkpointing and parallelism there say nothing. */
-export function isTestCode(file: string): boolean {
-  return /(^|\/)src\/(test|it|integrationTest)\//.test(file);
-}
-
-/** A number read from a Java value, durations written as text included (`"1 min"`). */
-function millisOf(value: CodeValue): number | undefined {
-  if (value.kind === "number") return value.value;
-  if (value.kind === "string") return parseDuration(value.value.trim())?.millis;
-  return undefined;
-}
-
-/** A whole number read from a Java value (`8`, `"8"`), e.g. a parallelism. */
-export function numberOf(value: CodeValue): number | undefined {
-  const n = value.kind === "number" ? value.value : value.kind === "string" ? Number(value.value.trim()) : Number.NaN;
-  return Number.isInteger(n) ? n : undefined;
-}
-
-function strongest(a: Evidence, b: Evidence): Evidence {
-  return a === "on" || b === "on" ? "on" : a === "maybe" || b === "maybe" ? "maybe" : "off";
-}
-
-/** What one checkpointing call says about periodic checkpointing. */
-function settingEvidence(s: CheckpointingSetting): Evidence {
-  if (s.kind === "checkpointConfig" && s.call.method !== "setCheckpointInterval") return "off";
-  if (s.kind === "configuration" && s.key !== INTERVAL_KEY) return "off";
-  let evidence: Evidence;
-  if (!s.interval) {
-    // The no-argument enableCheckpointing() checkpoints every 500 ms.
-    evidence = s.kind === "enableCheckpointing" ? "on" : "maybe";
-  } else {
-    const millis = millisOf(s.interval.value);
-    evidence = millis === undefined ? "maybe" : millis > 0 ? "on" : "off";
-  }
-  return evidence === "on" && s.call.conditional ? "maybe" : evidence;
-}
-
-function environmentVariables(java: JobCode): Set<string> {
-  return new Set(java.dataStream.environments.flatMap((e) => (e.variable ? [e.variable] : [])));
+/** `env.enableCheckpointing(60_000)` in the job's language with the project's fix interval, for messages. */
+export function enableCheckpointingText(
+  project: ProjectModel,
+  code: JobCode | undefined,
+  env: StreamEnvironment | undefined,
+): string {
+  return callText(code?.language ?? "java", env?.variable ?? "env", project.config.checkpointIntervalMillis);
 }
 
 /**
- * Whether a checkpointing call may configure `env`. A call on an environment another part of the code creates
- * belongs to that job; a call on a parameter or a field may receive `env` from anywhere, so it counts.
- */
-function mayConfigure(s: CheckpointingSetting, java: JobCode, env: StreamEnvironment | undefined): boolean {
-  if (!env || !s.environment) return true;
-  if (java.file === env.file && s.environment === env.variable) return true;
-  return !environmentVariables(java).has(s.environment);
-}
-
-export interface CheckpointingView {
-  evidence: Evidence;
-  /** The code or configuration that turns checkpointing on, for related information. */
-  where: Location[];
-}
-
-/** Checkpointing of the job built on `env` (undefined: any job of the project), from code and configuration. */
-export function checkpointingOf(project: ProjectModel, env: StreamEnvironment | undefined): CheckpointingView {
-  let evidence: Evidence = "off";
-  const where: Location[] = [];
-  for (const java of project.code.files) {
-    for (const s of java.dataStream.checkpointing) {
-      if (!mayConfigure(s, java, env)) continue;
-      const e = settingEvidence(s);
-      evidence = strongest(evidence, e);
-      if (e === "on") where.push({ file: s.call.file, range: s.call.range });
-    }
-  }
-  const config = configCheckpointing(project);
-  where.push(...config.where);
-  return { evidence: strongest(evidence, config.evidence), where };
-}
-
-/**
- * Checkpointing set in the workspace's Flink configuration: any configuration of the project (files, ConfigMaps,
- * FlinkDeployments, Helm values, FLINK_PROPERTIES) with a positive interval, or a FlinkDeployment the operator
- * gives one (last-state upgrade mode).
- */
-function configCheckpointing(project: ProjectModel): CheckpointingView {
-  let evidence: Evidence = "off";
-  const where: Location[] = [];
-  for (const config of project.flinkConfigs) {
-    const entry = findEntry(config, INTERVAL_KEY);
-    if (!entry) continue;
-    const millis =
-      entry.templated || entry.valueKind !== "scalar" ? undefined : parseDuration(entry.value.trim())?.millis;
-    if (millis === undefined) evidence = strongest(evidence, "maybe");
-    else if (millis > 0) {
-      evidence = "on";
-      where.push({ file: config.file, range: entry.keyRange });
-    }
-  }
-  for (const cluster of clustersOf(project)) {
-    const state = checkpointing(cluster);
-    if (state.kind === "on" && !state.setting && cluster.deployment?.upgradeMode) {
-      evidence = "on";
-      where.push({ file: cluster.deployment.upgradeMode.file, range: cluster.deployment.upgradeMode.range });
-    } else if (state.kind === "off" && !state.setting && cluster.incomplete) {
-      evidence = strongest(evidence, "maybe");
-    }
-  }
-  return { evidence, where };
-}
-
-export function javaOf(project: ProjectModel, file: string): JobCode | undefined {
-  return project.code.files.find((j) => j.file === file);
-}
-
-/** The operators that feed `op`, transitively, `op` excluded. */
-function upstreamOf(java: JobCode, op: StreamOperator): StreamOperator[] {
-  const seen = new Set<number>([op.id]);
-  const out: StreamOperator[] = [];
-  const queue = [...op.inputs];
-  while (queue.length > 0) {
-    const id = queue.shift() as number;
-    if (seen.has(id)) continue;
-    seen.add(id);
-    const input = java.dataStream.operators[id];
-    if (!input) continue;
-    out.push(input);
-    queue.push(...input.inputs);
-  }
-  return out;
-}
-
-/** The environment an operator's job is built on: the environment of the sources upstream of it. */
-export function environmentOfOperator(java: JobCode, op: StreamOperator): StreamEnvironment | undefined {
-  const sources = [op, ...upstreamOf(java, op)].filter((o) => o.role === "source");
-  for (const source of sources) {
-    const env = environmentNamed(java, source.environment);
-    if (env) return env;
-  }
-  return undefined;
-}
-
-/** The environment created in this file under `variable`, or the only one when the variable is not known. */
-export function environmentNamed(java: JobCode, variable: string | undefined): StreamEnvironment | undefined {
-  const envs = java.dataStream.environments;
-  if (variable === undefined) return envs.length === 1 ? envs[0] : undefined;
-  return envs.find((e) => e.variable === variable);
-}
-
-/** The operator that reads from this KafkaSource (`env.fromSource(source, …)`), in the builder's file. */
-export function operatorReading(java: JobCode, source: KafkaSourceBuilder): StreamOperator | undefined {
-  return java.dataStream.operators.find(
-    (o) =>
-      o.kafkaSource?.kind === "kafkaSource" &&
-      ((source.variable !== undefined && o.kafkaSource.variable === source.variable) ||
-        rangeContains(o.kafkaSource.range, source.range)),
-  );
-}
-
-/** The KafkaSource builder of this file that a `fromSource` operator reads, when it can be told. */
-export function sourceBuilderOf(java: JobCode, op: StreamOperator): KafkaSourceBuilder | undefined {
-  const ref = op.kafkaSource;
-  if (ref?.kind !== "kafkaSource") return undefined;
-  return java.dataStream.kafkaSources.find(
-    (b) => (ref.variable !== undefined && b.variable === ref.variable) || rangeContains(ref.range, b.range),
-  );
-}
-
-/** The operator that writes to this KafkaSink (`stream.sinkTo(sink)`), in the builder's file. */
-export function operatorWriting(java: JobCode, sink: KafkaSinkBuilder): StreamOperator | undefined {
-  return java.dataStream.operators.find(
-    (o) =>
-      o.kafkaSink?.kind === "kafkaSink" &&
-      ((sink.variable !== undefined && o.kafkaSink.variable === sink.variable) ||
-        rangeContains(o.kafkaSink.range, sink.range)),
-  );
-}
-
-/**
- * The environment of the job a builder belongs to: through the operator that uses it, else the only environment
- * of its file. Undefined when the builder is made elsewhere (a factory class) and any job may use it.
- */
-export function environmentOfBuilder(
-  java: JobCode,
-  operator: StreamOperator | undefined,
-): StreamEnvironment | undefined {
-  const env = operator ? environmentOfOperator(java, operator) : undefined;
-  if (env) return env;
-  const envs = java.dataStream.environments;
-  return envs.length === 1 ? envs[0] : undefined;
-}
-
-/** A Java-friendly millisecond literal: 60000 → `60_000`. */
-function millisLiteral(millis: number): string {
-  return String(millis).replace(/\B(?=(\d{3})+(?!\d))/g, "_");
-}
-
-/** `env.enableCheckpointing(60_000)` with the project's fix interval, for messages and fixes. */
-export function enableCheckpointingCall(project: ProjectModel, env: StreamEnvironment | undefined): string {
-  const millis = parseDuration(project.config.checkpointInterval)?.millis ?? 60_000;
-  return `${env?.variable ?? "env"}.enableCheckpointing(${millisLiteral(millis)})`;
-}
-
-/**
- * `env.enableCheckpointing(<interval>);` right after the statement creating the environment, with the project's
- * configured fix interval (one minute unless `.beam-flink-lint.yaml` says otherwise).
+ * `env.enableCheckpointing(<interval>)` right after the statement creating the environment, in the job's language,
+ * with the project's configured fix interval (one minute unless `.beam-flink-lint.yaml` says otherwise).
  */
 export function enableCheckpointingFix(project: ProjectModel, env: StreamEnvironment | undefined): Fix | undefined {
-  if (!env?.variable || !env.insertion) return undefined;
-  const statement = `${enableCheckpointingCall(project, env)};`;
+  const insert = env && enableCheckpointingEdit(env, project.config.checkpointIntervalMillis);
+  if (!env || !insert) return undefined;
   return {
-    title: `Checkpoint every ${project.config.checkpointInterval}: ${statement}`,
+    title: `Checkpoint every ${project.config.checkpointInterval}: ${insert.text}`,
     safety: "unsafe",
-    changes: [{ file: env.file, edits: [insertStatement(env.insertion, statement)] }],
+    changes: [{ file: env.file, edits: [insert.edit] }],
   };
 }
 
 /** A name for the job in ids the fixes insert (group id, transactional id prefix): `OrdersJob.java` → `orders-job`. */
 export function jobName(file: string): string {
-  const base = file.slice(file.lastIndexOf("/") + 1).replace(/\.java$/, "");
+  const base = file.slice(file.lastIndexOf("/") + 1).replace(/\.(java|scala|sc|kt|py)$/, "");
   const kebab = base
     .replace(/([a-z0-9])([A-Z])/g, "$1-$2")
     .replace(/[^A-Za-z0-9]+/g, "-")

@@ -1,12 +1,5 @@
-import {
-  checkpointDirKey,
-  clustersOf,
-  insertFix,
-  isSet,
-  PLACEHOLDER,
-  savepointDirKey,
-  upgradeModeOf,
-} from "../clusterFacts";
+import { clustersOf, isSet, upgradeModeOf } from "../../project/clusters";
+import { checkpointDirKey, insertFix, PLACEHOLDER, savepointDirKey } from "../clusterFixes";
 import type { Rule } from "../types";
 
 const MANIFEST = (extra: string) => `apiVersion: flink.apache.org/v1beta1

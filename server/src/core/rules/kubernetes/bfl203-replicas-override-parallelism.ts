@@ -1,5 +1,6 @@
 import type { RelatedLocation } from "../../findings";
-import { clustersOf, related, slotsOf } from "../clusterFacts";
+import { clustersOf, slotsOf } from "../../project/clusters";
+import { related } from "../clusterFixes";
 import type { Rule } from "../types";
 
 const MANIFEST = (taskManager: string) => `apiVersion: flink.apache.org/v1beta1

@@ -1,4 +1,4 @@
-import { clustersOf, haOf } from "../clusterFacts";
+import { clustersOf, haOf } from "../../project/clusters";
 import type { Rule } from "../types";
 
 const MANIFEST = (ha: string) => `apiVersion: flink.apache.org/v1beta1

@@ -1,0 +1,201 @@
+/**
+ * What a project's Beam pipelines are, computed once for every rule and hover: where each Beam option is set (setters
+ * in code in any language, and flags from every launcher), which runner the pipelines run on, whether they stream,
+ * and their Kafka reads.
+ */
+import type { Location, RelatedLocation } from "../findings";
+import type { BeamArg, BeamKafkaRead, BeamOptionSetting } from "../jobcode/facts";
+import { BEAM_GROUP, isFlinkRunner } from "../knowledge/beamMatrix";
+import type { ResolvedDependency } from "../model";
+import type { ProjectModel } from "../workspace/project";
+import { isTestCode, productionCode } from "./jobCode";
+
+// ---------------------------------------------------------------------------------------------
+// Where Beam options are set
+
+/** One place that sets a Beam option: a setter in job code or a `--name=value` flag from any launcher. */
+export interface OptionValue extends Location {
+  /** The value as a known number (a flag only when it is a whole number, as Beam parses it). */
+  number?: number;
+  /** The value as written. */
+  text: string;
+  /** Only the running program knows the value: a variable, a shell or Helm substitution. */
+  unknown: boolean;
+  /** A setter that runs on some paths only. */
+  conditional: boolean;
+  setting?: BeamOptionSetting;
+  arg?: BeamArg;
+}
+
+function fromSetting(setting: BeamOptionSetting): OptionValue {
+  const { value } = setting;
+  return {
+    file: value.file,
+    range: value.range,
+    number: value.value.kind === "number" ? value.value.value : undefined,
+    text: value.raw,
+    unknown: value.value.kind === "unknown",
+    conditional: setting.call.conditional,
+    setting,
+  };
+}
+
+function fromArg(arg: BeamArg): OptionValue {
+  const text = arg.value ?? "";
+  const unknown = arg.value === undefined || /\$|\{\{/.test(text);
+  return {
+    file: arg.file,
+    range: arg.valueRange ?? arg.range,
+    number: !unknown && /^[+-]?\d+$/.test(text) ? Number(text) : undefined,
+    text,
+    unknown,
+    conditional: false,
+    arg,
+  };
+}
+
+const optionCache = new WeakMap<ProjectModel, Map<string, OptionValue[]>>();
+
+/** Every place the project sets Beam option `name`, in code (test sources left out) and in flags. */
+export function optionValues(project: ProjectModel, name: string): OptionValue[] {
+  let byName = optionCache.get(project);
+  if (!byName) {
+    byName = new Map();
+    for (const s of productionCode(project).flatMap((c) => c.beamOptions.settings)) {
+      byName.set(s.option, [...(byName.get(s.option) ?? []), fromSetting(s)]);
+    }
+    for (const a of project.code.beamArgs) {
+      if (isTestCode(project, a.file)) continue;
+      byName.set(a.name, [...(byName.get(a.name) ?? []), fromArg(a)]);
+    }
+    optionCache.set(project, byName);
+  }
+  return byName.get(name) ?? [];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Runner and mode
+
+export type RunnerKind = "flink" | "other" | "unknown";
+
+export interface Runner {
+  kind: RunnerKind;
+  /** Where the runner is chosen, when it is: the setter, the flag, or the runner dependency. */
+  evidence?: RelatedLocation;
+}
+
+/** `FlinkRunner`, `org.apache.beam.runners.flink.FlinkRunner` and `flink` all name the Flink runner. */
+function runnerKind(name: string): RunnerKind {
+  const simple = (name.trim().split(".").pop() ?? "").toLowerCase().replace(/runner$/, "");
+  return simple === "flink" || simple === "testflink" ? "flink" : "other";
+}
+
+/** Runner artifacts of other runners that Beam would pick instead of Flink when no runner is named. */
+const OTHER_RUNNER =
+  /^beam-runners-(direct-java|google-cloud-dataflow-java|spark|samza|jet|twister2|portability-java|prism)/;
+
+/** The scope a dependency is declared with (Gradle configuration or Maven scope), when written. */
+function declaredScope(project: ProjectModel, dep: ResolvedDependency): string | undefined {
+  const build = project.fileFacts(dep.declaration.file)?.build;
+  if (!build || (build.kind !== "gradle" && build.kind !== "maven")) return undefined;
+  const raws =
+    build.kind === "maven"
+      ? [...build.dependencies, ...build.profiles.flatMap((p) => p.dependencies)]
+      : build.dependencies;
+  const at = dep.declaration.range.start;
+  return raws.find((r) => r.range.start.line === at.line && r.range.start.character === at.character)?.scope;
+}
+
+/** Runner artifacts on the job's classpath: platforms and test-only dependencies do not count. */
+function runnerDependencies(project: ProjectModel): ResolvedDependency[] {
+  return project.dependencies.filter(
+    (d) =>
+      d.group === BEAM_GROUP &&
+      !d.platform &&
+      (isFlinkRunner(d.group, d.artifact) || OTHER_RUNNER.test(d.artifact)) &&
+      !/test/i.test(declaredScope(project, d) ?? ""),
+  );
+}
+
+/**
+ * The runner the project's pipelines run on: a runner named in code (`setRunner(FlinkRunner.class)`) or in a flag
+ * (`--runner=FlinkRunner`) decides, Flink first when several are named; when none is named (or only a computed
+ * one), a Flink runner that is the only runner on the classpath is the one Beam uses.
+ */
+export function runnerOf(project: ProjectModel): Runner {
+  let runner = runnerCache.get(project);
+  if (!runner) {
+    runner = findRunner(project);
+    runnerCache.set(project, runner);
+  }
+  return runner;
+}
+
+const runnerCache = new WeakMap<ProjectModel, Runner>();
+
+function findRunner(project: ProjectModel): Runner {
+  const named: { kind: RunnerKind; at: RelatedLocation }[] = [];
+  for (const s of productionCode(project).flatMap((c) => c.beamOptions.settings)) {
+    if (s.option !== "runner") continue;
+    const v = s.value.value;
+    if (v.kind !== "class" && v.kind !== "string") continue;
+    const name = v.kind === "class" ? v.name : v.value;
+    named.push({
+      kind: runnerKind(name),
+      at: { file: s.value.file, range: s.value.range, message: `The runner is set to ${name} here.` },
+    });
+  }
+  for (const a of project.code.beamArgs) {
+    if (a.name !== "runner" || a.value === undefined || isTestCode(project, a.file)) continue;
+    named.push({
+      kind: runnerKind(a.value),
+      at: { file: a.file, range: a.range, message: `The runner is set to ${a.value} here.` },
+    });
+  }
+  const flink = named.find((n) => n.kind === "flink");
+  if (flink) return { kind: "flink", evidence: flink.at };
+  if (named.length > 0) return { kind: "other", evidence: named[0].at };
+  const deps = runnerDependencies(project);
+  const flinkDeps = deps.filter((d) => isFlinkRunner(d.group, d.artifact));
+  if (flinkDeps.length > 0 && flinkDeps.length === deps.length) {
+    const d = flinkDeps[0];
+    return {
+      kind: "flink",
+      evidence: {
+        ...d.declaration,
+        message: `${d.artifact} is the only Beam runner on the classpath, so the pipeline runs on Flink.`,
+      },
+    };
+  }
+  return { kind: deps.length > 0 ? "other" : "unknown" };
+}
+
+/** A read without `withMaxNumRecords` / `withMaxReadTime` is unbounded: the Flink runner then runs in streaming mode. */
+function isUnbounded(read: BeamKafkaRead): boolean {
+  return !read.calls.some((c) => c.method === "withMaxNumRecords" || c.method === "withMaxReadTime");
+}
+
+/** The Beam Kafka reads of job code (test sources left out), KafkaIO and Beam Python's ReadFromKafka alike. */
+export function jobReads(project: ProjectModel): BeamKafkaRead[] {
+  return productionCode(project).flatMap((c) => c.kafkaReads);
+}
+
+/**
+ * Whether the project's pipelines stream: `--streaming` / `setStreaming(true)`, or an unbounded source (a KafkaIO
+ * read without a bound, a Pub/Sub read), which makes the Flink runner switch to streaming by itself.
+ */
+export function isStreaming(project: ProjectModel): boolean {
+  const flag = optionValues(project, "streaming").some((v) =>
+    v.setting
+      ? v.setting.value.value.kind === "bool" && v.setting.value.value.value
+      : v.arg?.value === undefined || v.text.toLowerCase() === "true",
+  );
+  return (
+    flag || jobReads(project).some(isUnbounded) || project.jobApi.pubsubRead.some((l) => !isTestCode(project, l.file))
+  );
+}
+
+/** Every Beam flag the project passes to its pipelines (code strings, launch files, scripts, FlinkDeployments). */
+export function beamArgs(project: ProjectModel): BeamArg[] {
+  return project.code.beamArgs;
+}
