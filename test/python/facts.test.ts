@@ -321,3 +321,17 @@ test("test files are test code", () => {
 test("files without job code are not parsed", () => {
   assert.equal(readDocument("/p/util.py", "def add(a, b):\n    return a + b\n").code, undefined);
 });
+
+test("PyFlink: checkpoint storage chosen in code, and a legacy backend with its checkpoint directory", () => {
+  const text = lines(
+    "env = StreamExecutionEnvironment.get_execution_environment()",
+    "env.enable_checkpointing(60000)",
+    'env.get_checkpoint_config().set_checkpoint_storage_dir("s3://flink-state/clicks/checkpoints")',
+    'env.set_state_backend(RocksDBStateBackend("s3://flink-state/legacy"))',
+    "env.get_checkpoint_config().set_checkpoint_storage(JobManagerCheckpointStorage())",
+  );
+  assert.deepEqual(
+    py(text).dataStream.checkpointStorage.map((s) => `${s.call.method} ${s.location ? shown(s.location) : "?"}`),
+    ['setCheckpointStorageDir "s3://flink-state/clicks/checkpoints"', 'setStateBackend "s3://flink-state/legacy"'],
+  );
+});
