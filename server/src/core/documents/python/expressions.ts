@@ -16,12 +16,13 @@
  *   is `unknown`.
  * Nothing here recurses deeper than {@link MAX_DEPTH} levels: deeper parts are `other` and a problem says so.
  */
-import type { Node } from "web-tree-sitter";
+
 import type { CodeParseProblem, CodeValue } from "../../jobcode/facts";
 import type { Expr, KwArg, MapLitEntry, Span } from "../../jobcode/ir";
 import type { LineIndex } from "../../text";
-import { camelCase, named } from "../code/cst";
-import { decodeStringPart, numberValue, type StringPrefix, stringPrefix, UNKNOWN } from "./literals";
+import { camelCase } from "../code/cst";
+import { numberValue, stringLiteralValue, UNKNOWN } from "./literals";
+import type { SyntaxNode as Node } from "./tree";
 
 /** How deep expressions and blocks are read; the extractor walks the result recursively too. */
 export const MAX_DEPTH = 600;
@@ -47,7 +48,7 @@ export class ExpressionLowering {
   protected receiver?: string;
   /** Names imported as another name: alias → the class's own name. */
   readonly aliases = new Map<string, string>();
-  readonly called = new Set<string>();
+  called = new Set<string>();
   /** `Owner.method(…)` calls, kept until the file's classes are known. */
   protected readonly qualifiedCalls: [string, string][] = [];
   readonly problems: CodeParseProblem[] = [];
@@ -108,7 +109,7 @@ export class ExpressionLowering {
   private expression(node: Node): Expr {
     let n = node;
     while (n.type === "parenthesized_expression") {
-      const inner = named(n)[0];
+      const inner = n.named[0];
       if (!inner) return this.other(n);
       n = inner;
     }
@@ -148,7 +149,7 @@ export class ExpressionLowering {
       case "pattern_list":
       case "tuple_pattern":
       case "list_pattern":
-        return { k: "array", ...this.span(n), items: named(n).map((c) => this.expr(c)) };
+        return { k: "array", ...this.span(n), items: n.named.map((c) => this.expr(c)) };
       case "dictionary":
         return this.dictionary(n);
       case "binary_operator": {
@@ -158,7 +159,7 @@ export class ExpressionLowering {
         if (!left || !right)
           return this.other(
             n,
-            named(n).map((c) => this.expr(c)),
+            n.named.map((c) => this.expr(c)),
           );
         return {
           k: "binary",
@@ -175,7 +176,7 @@ export class ExpressionLowering {
         if (!left || !right)
           return this.other(
             n,
-            named(n).map((c) => this.expr(c)),
+            n.named.map((c) => this.expr(c)),
           );
         const written = op ? this.src(op) : "?";
         return {
@@ -200,11 +201,11 @@ export class ExpressionLowering {
           : this.other(n);
       }
       case "conditional_expression": {
-        const [whenTrue, test, whenFalse] = named(n);
+        const [whenTrue, test, whenFalse] = n.named;
         if (!whenTrue || !test || !whenFalse)
           return this.other(
             n,
-            named(n).map((c) => this.expr(c)),
+            n.named.map((c) => this.expr(c)),
           );
         return {
           k: "cond",
@@ -233,7 +234,7 @@ export class ExpressionLowering {
         // subscripts, slices, await, yield, starred expressions, ellipsis: only the expressions inside matter.
         return this.other(
           n,
-          named(n).map((c) => this.expr(c)),
+          n.named.map((c) => this.expr(c)),
         );
     }
   }
@@ -250,10 +251,7 @@ export class ExpressionLowering {
 
   /** The `.` of an attribute (`env\n    .enable_checkpointing`): where a chain's style is read from. */
   protected dotOf(attribute: Node): number {
-    for (let i = 0; i < attribute.childCount; i++) {
-      const c = attribute.child(i);
-      if (c?.type === ".") return this.s(c);
-    }
+    for (const c of attribute.children) if (c.type === ".") return this.s(c);
     return this.s(attribute);
   }
 
@@ -345,13 +343,12 @@ export class ExpressionLowering {
     }
     const args: Expr[] = [];
     const kwargs: KwArg[] = [];
-    let argsEnd = this.s(n);
+    // An argument list starts with its parenthesis.
+    let argsEnd = this.s(n) + 1;
     for (const c of n.children) {
       if (!c) continue;
       switch (c.type) {
         case "(":
-          argsEnd = this.e(c);
-          continue;
         case ")":
         case ",":
         case "comment":
@@ -365,7 +362,7 @@ export class ExpressionLowering {
           break;
         }
         case "dictionary_splat": {
-          const inner = named(c)[0];
+          const inner = c.named[0];
           kwargs.push({
             ...this.span(c),
             name: "**",
@@ -387,24 +384,12 @@ export class ExpressionLowering {
   /** The decoded value of a string or of adjacent strings (`"a" "b"`). */
   private stringValue(n: Node): CodeValue {
     let out = "";
-    const parts = n.type === "concatenated_string" ? named(n) : [n];
+    const parts = n.type === "concatenated_string" ? n.named : [n];
     for (const part of parts) {
-      let prefix: StringPrefix = { raw: false, bytes: false, formatted: false };
-      for (const c of part.children) {
-        if (!c) continue;
-        if (c.type === "string_start") {
-          prefix = stringPrefix(this.src(c));
-          if (prefix.bytes) return UNKNOWN;
-        } else if (c.type === "string_content") {
-          const d = decodeStringPart(this.src(c), prefix);
-          if (d === undefined) return UNKNOWN;
-          out += d;
-        } else if (c.type !== "string_end") {
-          // A replacement field of an f-string, or a part that did not parse.
-          return UNKNOWN;
-        }
-      }
-      if (part.type !== "string") return UNKNOWN;
+      if (part.type !== "string" || part.hasError) return UNKNOWN;
+      const value = stringLiteralValue(this.src(part));
+      if (value === undefined) return UNKNOWN;
+      out += value;
     }
     return { kind: "string", value: out };
   }
@@ -422,7 +407,7 @@ export class ExpressionLowering {
         const value = c.childForFieldName("value");
         if (key && value) entries.push({ ...this.span(c), key: this.expr(key), value: this.expr(value) });
       } else if (c.type === "dictionary_splat") {
-        const inner = named(c)[0];
+        const inner = c.named[0];
         if (!inner) continue;
         const value = this.expr(inner);
         entries.push({ ...this.span(c), key: { k: "unary", ...this.span(c), op: "**", operand: value }, value });
@@ -451,7 +436,7 @@ export class ExpressionLowering {
   private lambda(n: Node): Expr {
     const params: string[] = [];
     const list = n.childForFieldName("parameters");
-    if (list) for (const p of named(list)) params.push(...this.paramNames(p));
+    if (list) for (const p of list.named) params.push(...this.paramNames(p));
     const body = n.childForFieldName("body");
     return { k: "lambda", ...this.span(n), params, body: body ? this.expr(body) : this.other(n) };
   }
@@ -459,12 +444,12 @@ export class ExpressionLowering {
   /** The names a parameter binds: `x`, `x=1`, `x: int`, `*args`, `**kw`. */
   protected paramNames(p: Node): string[] {
     if (p.type === "identifier") return [this.src(p)];
-    const name = p.childForFieldName("name") ?? named(p).find((c) => c.type === "identifier");
+    const name = p.childForFieldName("name") ?? p.named.find((c) => c.type === "identifier");
     return name?.type === "identifier" ? [this.src(name)] : [];
   }
 
   private comprehension(n: Node): Expr {
-    const clauses = named(n);
+    const clauses = n.named;
     const body = n.childForFieldName("body");
     const firstFor = clauses.find((c) => c.type === "for_in_clause");
     const first = firstFor?.childForFieldName("right");
@@ -478,11 +463,11 @@ export class ExpressionLowering {
         const right = c.childForFieldName("right");
         if (right && c !== firstFor) inner.push(this.expr(right));
       } else if (c.type === "if_clause") {
-        inner.push(...named(c).map((x) => this.expr(x)));
+        inner.push(...c.named.map((x) => this.expr(x)));
       }
     }
     if (body) {
-      if (body.type === "pair") inner.push(...named(body).map((x) => this.expr(x)));
+      if (body.type === "pair") inner.push(...body.named.map((x) => this.expr(x)));
       else inner.push(this.expr(body));
     }
     const each: Expr = { k: "lambda", ...this.span(n), params, body: { k: "other", ...this.span(n), parts: inner } };
@@ -501,7 +486,7 @@ export class ExpressionLowering {
           c.type,
         )
       )
-        stack.push(...named(c).reverse());
+        stack.push(...[...c.named].reverse());
     }
     return out;
   }

@@ -72,3 +72,19 @@ export function numberValue(image: string): CodeValue {
   else return UNKNOWN;
   return Number.isFinite(n) ? { kind: "number", value: n } : UNKNOWN;
 }
+
+/**
+ * The characters one string literal stands for, read from its text (`r"\d"`, triple-quoted, `f"{{a}}"`); undefined
+ * for a byte string, an f-string with replacement fields, or a `\N{…}` escape.
+ */
+export function stringLiteralValue(literal: string): string | undefined {
+  const open = /^([A-Za-z]*)("""|'''|"|')/.exec(literal);
+  if (!open) return undefined;
+  const prefix = stringPrefix(open[1]);
+  if (prefix.bytes) return undefined;
+  const quote = open[2];
+  const closed = literal.length >= open[0].length + quote.length && literal.endsWith(quote);
+  const body = literal.slice(open[0].length, closed ? literal.length - quote.length : undefined);
+  if (prefix.formatted && body.replace(/\{\{|\}\}/g, "").includes("{")) return undefined;
+  return decodeStringPart(body, prefix);
+}

@@ -18,15 +18,27 @@
  *   as a problem; a region of the file that tree-sitter could not close (an unclosed parenthesis swallows the
  *   rest of the file) is read again statement by statement from its top-level lines, so the rest still counts.
  */
-import type { Node, Parser } from "web-tree-sitter";
+import type { Language, Parser, Node as TreeSitterNode } from "web-tree-sitter";
 import type { Member, Param, Stmt } from "../../jobcode/ir";
 import type { LineIndex } from "../../text";
-import { camelCase, named } from "../code/cst";
+import { camelCase } from "../code/cst";
 import type { Lowered } from "../code/treeSitterReader";
 import { blocksOf, COMPOUND, DEFINITIONS, NameScope, StatementLowering } from "./statements";
+import { copyTree, type SyntaxNode as Node, type SyntaxNode } from "./tree";
+import { keepUnit, keptUnit } from "./unitCache";
 
-export function lowerPython(root: Node, text: string, index: LineIndex): Lowered {
-  return new PythonLowering(text, index).module(root);
+export function lowerPython(root: TreeSitterNode, text: string, index: LineIndex): Lowered {
+  return new PythonLowering(text, index, root.tree.language).module(root);
+}
+
+/** A statement at the top of the module, copied from the tree only when it has to be lowered. */
+interface TopUnit {
+  node: TreeSitterNode;
+  type: string;
+  start: number;
+  end: number;
+  broken: boolean;
+  copy?: SyntaxNode;
 }
 
 const UPPER = /^_*[A-Z][A-Z0-9_]*$/;
@@ -37,13 +49,13 @@ const CONTINUES_COMPOUND = /^(else|elif|except|finally|case)\b/;
 let scratch: Parser | undefined;
 
 /** A parser of the same language, for the parts of a broken file read on their own. */
-function scratchParser(n: Node): Parser | undefined {
+function scratchParser(language: Language): Parser | undefined {
   try {
     if (!scratch) {
       const { Parser: P } = require("web-tree-sitter") as typeof import("web-tree-sitter");
       scratch = new P();
     }
-    scratch.setLanguage(n.tree.language);
+    scratch.setLanguage(language);
     return scratch;
   } catch {
     return undefined;
@@ -52,25 +64,49 @@ function scratchParser(n: Node): Parser | undefined {
 
 class PythonLowering extends StatementLowering {
   private readonly classNames: string[] = [];
+
+  constructor(
+    text: string,
+    index: LineIndex,
+    private readonly language: Language,
+  ) {
+    super(text, index);
+  }
+
   /** How often each module-level name is bound; names assigned once are constants. */
   private moduleBindings = new Map<string, number>();
 
-  module(root: Node): Lowered {
+  module(root: TreeSitterNode): Lowered {
     const members: Member[] = [];
     const stmts: Stmt[] = [];
-    const top = root.type === "module" ? named(root) : [root];
-    this.moduleBindings = this.countBindings(top);
+    const top: TopUnit[] = [];
+    for (const n of root.type === "module" ? root.children : [root]) {
+      if (!n || n.type === "comment") continue;
+      top.push({ node: n, type: n.type, start: n.startIndex, end: n.endIndex, broken: isBrokenNode(n) });
+    }
+    const copyOf = (u: TopUnit) => {
+      u.copy ??= copyTree(u.node, this.language);
+      return u.copy;
+    };
+    // Imports first: a function may use a class imported below it (the module runs before the function does).
+    for (const u of top) if (u.type === "import_from_statement" && !u.broken) this.imports(copyOf(u));
+    const definitions = top.filter((u) => DEFINITIONS.has(u.type) && !u.broken);
+    this.moduleBindings = this.countBindings(
+      top.filter((u) => !definitions.includes(u)).map(copyOf),
+      definitions.map((u) => definitionName(u.node)),
+    );
     for (const m of this.text.matchAll(/^[ \t]+(?:global|nonlocal)[ \t]+([A-Za-z_][\w \t,]*)/gm)) {
       for (const name of m[1].split(/[\s,]+/)) if (name) this.moduleBindings.set(name, 2);
     }
-    for (const n of top) {
-      const field = n.hasError ? undefined : this.constantAssignment(n);
+    for (const u of top) {
+      const field = u.broken || DEFINITIONS.has(u.type) ? undefined : this.constantAssignment(copyOf(u));
       if (field) this.scope.bound.add(field.name);
     }
     for (let i = 0; i < top.length; ) {
-      const n = top[i];
-      if (!isBroken(n)) {
-        this.topLevel(n, members, stmts);
+      const u = top[i];
+      if (!u.broken) {
+        if (DEFINITIONS.has(u.type)) this.keptDefinition(u, copyOf, members);
+        else this.topLevel(copyOf(u), members, stmts);
         i++;
         continue;
       }
@@ -79,14 +115,14 @@ class PythonLowering extends StatementLowering {
       // next line that starts a statement, with every top-level node inside it, is read again statement by
       // statement.
       let j = i + 1;
-      let end = this.nextStatementLine(this.e(n));
-      while (j < top.length && this.s(top[j]) < end) {
-        end = Math.max(end, this.nextStatementLine(this.e(top[j])));
+      let end = this.nextStatementLine(u.end);
+      while (j < top.length && top[j].start < end) {
+        end = Math.max(end, this.nextStatementLine(top[j].end));
         j++;
       }
-      const cuts = this.cuts(this.s(n), end);
-      if (j === i + 1 && cuts.length === 0) this.topLevel(n, members, stmts);
-      else this.reparse(n, [this.s(n), ...cuts, end], members, stmts);
+      const cuts = this.cuts(u.start, end);
+      if (j === i + 1 && cuts.length === 0) this.topLevel(copyOf(u), members, stmts);
+      else this.reparse(copyOf(u), [u.start, ...cuts, end], members, stmts);
       i = j;
     }
     for (const [owner, name] of this.qualifiedCalls) if (this.classNames.includes(owner)) this.called.add(name);
@@ -94,6 +130,46 @@ class PythonLowering extends StatementLowering {
       (a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character,
     );
     return { members, stmts, classNames: this.classNames, called: this.called, problems: this.problems };
+  }
+
+  /**
+   * A module-level function or class, from the unit cache when the same text was lowered with the same import
+   * aliases before: what it adds to the file's lists is replayed. Units that report a problem are not kept.
+   */
+  private keptDefinition(u: TopUnit, copyOf: (u: TopUnit) => SyntaxNode, members: Member[]): void {
+    const aliases = [...this.aliases].map(([a, b]) => `${a}=${b}`).join(",");
+    const key = `${aliases}\u0000${this.text.slice(u.start, u.end)}`;
+    const kept = keptUnit(key, u.start);
+    if (kept) {
+      members.push(kept.member);
+      for (const name of kept.called) this.called.add(name);
+      this.qualifiedCalls.push(...kept.qualified);
+      this.classNames.push(...kept.classNames);
+      this.scope.bound.add(kept.name);
+      return;
+    }
+    const outer = this.called;
+    this.called = new Set();
+    const qualified = this.qualifiedCalls.length;
+    const classes = this.classNames.length;
+    const problems = this.problems.length;
+    const aliasCount = this.aliases.size;
+    this.tooDeepReported = false;
+    const member = this.definition(copyOf(u), false);
+    const called = [...this.called];
+    this.called = outer;
+    for (const name of called) outer.add(name);
+    if (!member) return;
+    members.push(member);
+    if (this.problems.length > problems || this.aliases.size !== aliasCount) return;
+    keepUnit(key, {
+      member,
+      base: u.start,
+      name: definitionName(u.node),
+      called,
+      qualified: this.qualifiedCalls.slice(qualified),
+      classNames: this.classNames.slice(classes),
+    });
   }
 
   private topLevel(n: Node, members: Member[], stmts: Stmt[]): void {
@@ -183,7 +259,7 @@ class PythonLowering extends StatementLowering {
 
   /** Reads each part of a broken region (between consecutive points) on its own, as top-level code. */
   private reparse(n: Node, points: number[], members: Member[], stmts: Stmt[]): void {
-    const parser = scratchParser(n);
+    const parser = scratchParser(this.language);
     if (!parser) {
       this.broken(n);
       return;
@@ -192,11 +268,11 @@ class PythonLowering extends StatementLowering {
     for (let i = 0; i + 1 < points.length; i++) {
       const tree = parser.parse(this.text.slice(points[i], points[i + 1]));
       if (!tree) continue;
-      this.base = points[i];
-      const root = tree.rootNode;
-      for (const c of root.type === "module" ? named(root) : [root]) this.topLevel(c, members, stmts);
-      this.base = saved;
+      const root = copyTree(tree.rootNode, this.language);
       tree.delete();
+      this.base = points[i];
+      for (const c of root.type === "module" ? root.named : [root]) this.topLevel(c, members, stmts);
+      this.base = saved;
     }
   }
 
@@ -208,7 +284,7 @@ class PythonLowering extends StatementLowering {
     if (COMPOUND.has(n.type) || n.type === "class_definition") return this.headerOk(n);
     if (n.type !== "decorated_definition") return false;
     const def = n.childForFieldName("definition");
-    return def?.type === "class_definition" && named(n).every((c) => c === def || !isBroken(c)) && this.headerOk(def);
+    return def?.type === "class_definition" && n.named.every((c) => c === def || !isBroken(c)) && this.headerOk(def);
   }
 
   /** A part that does not parse: it contributes nothing, and the problem says where it stopped. */
@@ -237,7 +313,7 @@ class PythonLowering extends StatementLowering {
     if (!def) return undefined;
     if (def.type === "class_definition") return this.classDefinition(def, n);
     if (def.type !== "function_definition") return undefined;
-    const decorators = n.type === "decorated_definition" ? named(n).filter((c) => c.type === "decorator") : [];
+    const decorators = n.type === "decorated_definition" ? n.named.filter((c) => c.type === "decorator") : [];
     return this.functionDefinition(def, n, decorators, inClass);
   }
 
@@ -253,7 +329,7 @@ class PythonLowering extends StatementLowering {
     const params: Param[] = [];
     const list = def.childForFieldName("parameters");
     let first = true;
-    for (const p of list ? named(list) : []) {
+    for (const p of list ? list.named : []) {
       if (p.type === "keyword_separator" || p.type === "positional_separator") continue;
       const names = this.paramNames(p);
       for (const name of names) this.scope.bound.add(name);
@@ -290,7 +366,7 @@ class PythonLowering extends StatementLowering {
     const name = nameNode ? this.src(nameNode) : "";
     if (name) this.classNames.push(name);
     const body = def.childForFieldName("body");
-    const statements = body ? named(body) : [];
+    const statements = body ? body.named : [];
     const bindings = this.countBindings(statements);
     const savedScope = this.scope;
     const savedReceiver = this.receiver;
@@ -333,8 +409,8 @@ class PythonLowering extends StatementLowering {
 
   /** `NAME = value` or `NAME: type = value` alone in a statement. */
   private simpleAssignment(n: Node): { name: string; target: Node; value: Node; type: string } | undefined {
-    if (n.type !== "expression_statement" || n.namedChildCount !== 1) return undefined;
-    const a = n.namedChild(0);
+    if (n.type !== "expression_statement" || n.named.length !== 1) return undefined;
+    const a = n.named[0];
     if (a?.type !== "assignment") return undefined;
     const target = a.childForFieldName("left");
     const value = a.childForFieldName("right");
@@ -350,16 +426,17 @@ class PythonLowering extends StatementLowering {
   }
 
   /** How often each name is bound by the statements (and the blocks inside them, not inside functions). */
-  private countBindings(statements: Node[]): Map<string, number> {
+  private countBindings(statements: Node[], defined: string[] = []): Map<string, number> {
     const counts = new Map<string, number>();
     const add = (names: string[]) => {
       for (const name of names) counts.set(name, (counts.get(name) ?? 0) + 1);
     };
+    add(defined.filter((n) => n));
     const stack = [...statements];
     while (stack.length > 0) {
       const n = stack.pop() as Node;
       if (n.type === "expression_statement") {
-        for (const a of named(n)) {
+        for (const a of n.named) {
           let cur: Node | null = a;
           while (cur && (cur.type === "assignment" || cur.type === "augmented_assignment")) {
             const left = cur.childForFieldName("left");
@@ -376,7 +453,7 @@ class PythonLowering extends StatementLowering {
           const left = n.childForFieldName("left");
           if (left) add(this.targetNames(left));
         }
-        for (const b of blocksOf(n)) stack.push(...named(b));
+        for (const b of blocksOf(n)) stack.push(...b.named);
       }
     }
     return counts;
@@ -410,7 +487,7 @@ function isConstant(n: Node): boolean {
       case "dictionary":
       case "pair":
       case "dictionary_splat":
-        for (const x of named(c)) stack.push(x);
+        for (const x of c.named) stack.push(x);
         continue;
       default:
         return false;
@@ -423,6 +500,16 @@ function isBroken(n: Node): boolean {
   return n.hasError || n.isError || n.isMissing;
 }
 
+function isBrokenNode(n: TreeSitterNode): boolean {
+  return n.hasError || n.isError || n.isMissing;
+}
+
+/** The name a module-level `def` or `class` binds. */
+function definitionName(n: TreeSitterNode): string {
+  const def = n.type === "decorated_definition" ? n.childForFieldName("definition") : n;
+  return def?.childForFieldName("name")?.text ?? "";
+}
+
 /** The first syntax error under `n` (an ERROR or MISSING node), found without recursion. */
 function firstError(n: Node): Node | undefined {
   const stack: Node[] = [n];
@@ -430,10 +517,7 @@ function firstError(n: Node): Node | undefined {
     const c = stack.pop() as Node;
     if (c.isError || c.isMissing) return c;
     if (!c.hasError) continue;
-    for (let i = c.childCount - 1; i >= 0; i--) {
-      const x = c.child(i);
-      if (x) stack.push(x);
-    }
+    for (let i = c.children.length - 1; i >= 0; i--) stack.push(c.children[i]);
   }
   return undefined;
 }

@@ -3,10 +3,10 @@
  * that may not run, assignments as `local` (a name's first binding in its function or module) or `assign`.
  * Definitions and broken parts are left to the subclass (lower.ts), which knows where in the file they are.
  */
-import type { Node } from "web-tree-sitter";
+
 import type { Expr, Member, Stmt } from "../../jobcode/ir";
-import { named } from "../code/cst";
 import { ExpressionLowering, isClassName, MAX_DEPTH } from "./expressions";
+import type { SyntaxNode as Node } from "./tree";
 
 /** Where names are bound: a function's locals, a class body, the module. */
 export class NameScope {
@@ -59,7 +59,7 @@ export abstract class StatementLowering extends ExpressionLowering {
       return;
     }
     this.depth++;
-    for (const c of named(b)) {
+    for (const c of b.named) {
       if ((c.hasError || c.isError || c.isMissing) && !(COMPOUND.has(c.type) && this.headerOk(c))) {
         this.broken(c);
         continue;
@@ -75,7 +75,7 @@ export abstract class StatementLowering extends ExpressionLowering {
         this.expressionStatement(n, conditional, out);
         return;
       case "return_statement": {
-        const value = named(n)[0];
+        const value = n.named[0];
         out.push({ k: "return", ...this.span(n), expr: value ? this.expr(value) : undefined, conditional });
         return;
       }
@@ -103,10 +103,10 @@ export abstract class StatementLowering extends ExpressionLowering {
         const subject = n.childForFieldName("subject");
         if (subject) this.exprStmt(subject, subject, conditional, out);
         const body = n.childForFieldName("body");
-        for (const c of body ? named(body) : []) {
+        for (const c of body ? body.named : []) {
           if (c.type !== "case_clause") continue;
           const guard = c.childForFieldName("guard");
-          if (guard) for (const g of named(guard)) this.exprStmt(g, g, true, out);
+          if (guard) for (const g of guard.named) this.exprStmt(g, g, true, out);
           const consequence = c.childForFieldName("consequence");
           if (consequence) this.block(consequence, true, out);
         }
@@ -124,11 +124,11 @@ export abstract class StatementLowering extends ExpressionLowering {
       case "assert_statement":
       case "print_statement":
       case "exec_statement":
-        for (const c of named(n)) this.exprStmt(c, n, conditional, out);
+        for (const c of n.named) this.exprStmt(c, n, conditional, out);
         return;
       case "global_statement":
       case "nonlocal_statement":
-        for (const c of named(n)) if (c.type === "identifier") this.scope.outer.add(this.src(c));
+        for (const c of n.named) if (c.type === "identifier") this.scope.outer.add(this.src(c));
         return;
       case "import_statement":
       case "import_from_statement":
@@ -146,7 +146,7 @@ export abstract class StatementLowering extends ExpressionLowering {
   }
 
   private expressionStatement(n: Node, conditional: boolean, out: Stmt[]): void {
-    const parts = named(n);
+    const parts = n.named;
     // A docstring, or a string standing alone: it does nothing (and is not a flag to the pipeline).
     if (parts.length === 1 && (parts[0].type === "string" || parts[0].type === "concatenated_string")) return;
     for (const p of parts) {
@@ -221,7 +221,7 @@ export abstract class StatementLowering extends ExpressionLowering {
   ): void {
     let t = target;
     while (t.type === "parenthesized_expression" || t.type === "list_splat_pattern" || t.type === "list_splat") {
-      const inner = named(t)[0];
+      const inner = t.named[0];
       if (!inner) return;
       t = inner;
     }
@@ -249,7 +249,7 @@ export abstract class StatementLowering extends ExpressionLowering {
       return;
     }
     if (TARGETS.test(t.type)) {
-      const parts = named(t);
+      const parts = t.named;
       const pairwise =
         value?.k === "array" &&
         value.items.length === parts.length &&
@@ -292,12 +292,12 @@ export abstract class StatementLowering extends ExpressionLowering {
 
   /** The block of an `else`, `except` or `finally` clause. */
   private clauseBody(clause: Node, conditional: boolean, out: Stmt[]): void {
-    const body = clause.childForFieldName("body") ?? named(clause).find((c) => c.type === "block");
+    const body = clause.childForFieldName("body") ?? clause.named.find((c) => c.type === "block");
     if (body) this.block(body, conditional, out);
   }
 
   private tryStatement(n: Node, conditional: boolean, out: Stmt[]): void {
-    for (const c of named(n)) {
+    for (const c of n.named) {
       switch (c.type) {
         case "block":
           this.block(c, conditional, out);
@@ -306,7 +306,7 @@ export abstract class StatementLowering extends ExpressionLowering {
         case "except_group_clause": {
           const value = c.childForFieldName("value");
           const alias = value?.type === "as_pattern" ? value.childForFieldName("alias") : null;
-          const target = alias && named(alias)[0];
+          const target = alias?.named[0];
           if (target) this.bind(target, undefined, "", target, true, out);
           this.clauseBody(c, true, out);
           break;
@@ -322,15 +322,15 @@ export abstract class StatementLowering extends ExpressionLowering {
   }
 
   private withStatement(n: Node, conditional: boolean, out: Stmt[]): void {
-    const clause = named(n).find((c) => c.type === "with_clause");
-    for (const item of clause ? named(clause) : []) {
+    const clause = n.named.find((c) => c.type === "with_clause");
+    for (const item of clause ? clause.named : []) {
       if (item.type !== "with_item") continue;
       const value = item.childForFieldName("value");
       if (!value) continue;
       if (value.type === "as_pattern") {
-        const expr = named(value)[0];
+        const expr = value.named[0];
         const alias = value.childForFieldName("alias");
-        const target = alias && named(alias)[0];
+        const target = alias?.named[0];
         if (!expr) continue;
         if (target) this.bind(target, this.expr(expr), "", item, conditional, out);
         else this.exprStmt(expr, item, conditional, out);
@@ -343,7 +343,7 @@ export abstract class StatementLowering extends ExpressionLowering {
   }
 
   /** `from pyflink.datastream.connectors.kafka import FlinkKafkaConsumer as Consumer`: `Consumer` is the class. */
-  private imports(n: Node): void {
+  protected imports(n: Node): void {
     if (n.type !== "import_from_statement") return;
     for (const c of n.childrenForFieldName("name")) {
       if (c.type !== "aliased_import") continue;
@@ -366,10 +366,10 @@ export function isMainGuard(condition: string): boolean {
 /** The blocks directly under a compound statement and its clauses. */
 export function blocksOf(n: Node): Node[] {
   const out: Node[] = [];
-  for (const c of named(n)) {
+  for (const c of n.named) {
     if (c.type === "block") out.push(c);
     else if (c.type.endsWith("_clause") || c.type === "case_clause") {
-      for (const b of named(c)) if (b.type === "block") out.push(b);
+      for (const b of c.named) if (b.type === "block") out.push(b);
     }
   }
   return out;
