@@ -335,3 +335,31 @@ test("PyFlink: checkpoint storage chosen in code, and a legacy backend with its 
     ['setCheckpointStorageDir "s3://flink-state/clicks/checkpoints"', 'setStateBackend "s3://flink-state/legacy"'],
   );
 });
+
+test("a launcher that passes Beam flags to a pipeline module is read for those flags", () => {
+  const text = lines(
+    "import subprocess",
+    "",
+    "subprocess.run(",
+    '    ["python", "-m", "orders_pipeline", "--runner=FlinkRunner", "--flink_master=jobmanager:8081", "--streaming"],',
+    "    check=True,",
+    ")",
+  );
+  assert.deepEqual(
+    py(text, "/p/launch.py").beamOptions.args.map((a) => `${a.name}=${a.value ?? ""}`),
+    ["runner=FlinkRunner", "flinkMaster=jobmanager:8081", "streaming="],
+  );
+});
+
+test("a helper that configures checkpointing on an environment typed as one is read", () => {
+  const typed = lines(
+    "def configure(env: StreamExecutionEnvironment):",
+    "    env.get_checkpoint_config().set_checkpoint_interval(30000)",
+  );
+  assert.deepEqual(
+    py(typed, "/p/flink_setup.py").dataStream.checkpointing.map(
+      (c) => `${c.kind} ${c.interval ? shown(c.interval) : "-"}`,
+    ),
+    ["checkpointConfig 30000"],
+  );
+});
