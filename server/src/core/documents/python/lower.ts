@@ -266,8 +266,20 @@ class PythonLowering extends StatementLowering {
     }
     const saved = this.base;
     for (let i = 0; i + 1 < points.length; i++) {
-      const tree = parser.parse(this.text.slice(points[i], points[i + 1]));
-      if (!tree) continue;
+      let tree: ReturnType<Parser["parse"]> = null;
+      try {
+        tree = parser.parse(this.text.slice(points[i], points[i + 1]));
+      } catch {
+        tree = null;
+      }
+      if (!tree) {
+        const at = this.index.positionAt(points[i]);
+        this.problems.push({
+          range: this.index.rangeOf(points[i], points[i + 1]),
+          message: `Python code from line ${at.line + 1} could not be read`,
+        });
+        continue;
+      }
       const root = copyTree(tree.rootNode, this.language);
       tree.delete();
       this.base = points[i];
