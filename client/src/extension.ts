@@ -22,11 +22,14 @@ const DOCUMENT_SELECTOR: DocumentSelector = [
   { scheme: "file", language: "flink-conf" },
   { scheme: "file", language: "yaml" },
   { scheme: "file", language: "java" },
+  { scheme: "file", language: "scala" },
+  { scheme: "file", language: "kotlin" },
+  { scheme: "file", language: "python" },
   { scheme: "file", language: "dockerfile" },
   {
     scheme: "file",
     pattern:
-      "**/{*.yaml,*.yml,build.gradle,build.gradle.kts,settings.gradle,settings.gradle.kts,gradle.properties,pom.xml,*.versions.toml,Dockerfile,Dockerfile.*,*.dockerfile,*.sh,.vscode/launch.json}",
+      "**/{*.yaml,*.yml,build.gradle,build.gradle.kts,settings.gradle,settings.gradle.kts,gradle.properties,pom.xml,*.versions.toml,Dockerfile,Dockerfile.*,*.dockerfile,*.sh,Makefile,makefile,*.mk,.vscode/launch.json,*.scala,*.sc,*.kt,*.py}",
   },
 ];
 

@@ -83,6 +83,7 @@ rules:
 flinkVersion: 1.20
 beamVersion: "2.64.0"
 beamUpgradeTarget: 2.70.0
+operatorVersion: 1.9.0
 include: ["deploy/**", "conf/**"]
 exclude: generated/**
 flinkConfigFiles:
@@ -96,7 +97,7 @@ test("the schema and the reader name the same settings", () => {
   const read = readProjectConfig("/p/.beam-flink-lint.yaml", VALID);
   assert.deepEqual(read.problems, []);
   // Every setting of the sample was read into the config (the reader knows each schema property)…
-  const internal = new Set(["file", "flinkVersionRange", "checkpointIntervalMillis"]);
+  const internal = new Set(["file", "flinkVersionRange", "operatorVersionRange", "checkpointIntervalMillis"]);
   const readKeys = Object.keys(read.config)
     .filter((k) => !internal.has(k))
     .sort();

@@ -118,3 +118,40 @@ test("the project merges Java facts and flags from code, launch files and FlinkD
     ["/p/run.sh"],
   );
 });
+
+test("Makefile recipes and Kubernetes Job containers pass Beam flags, Python's snake_case names read as Beam's", () => {
+  const make = [
+    "run:",
+    "\tpython -m orders.pipeline --runner FlinkRunner --checkpointing_interval=60000 # --streaming is off here",
+  ].join("\n");
+  assert.deepEqual(flags("/p/Makefile", make), [
+    "runner=FlinkRunner 1:27-1:35 --runner | 1:36-1:47 FlinkRunner",
+    "checkpointingInterval=60000 1:48-1:78 --checkpointing_interval=60000 | 1:73-1:78 60000",
+  ]);
+  assert.deepEqual(
+    readDocument("/p/Makefile", make).beamArgs?.map((a) => a.source),
+    ["makefile", "makefile"],
+  );
+  const job = [
+    "apiVersion: batch/v1",
+    "kind: Job",
+    "metadata:",
+    "  name: submit-orders",
+    "spec:",
+    "  template:",
+    "    spec:",
+    "      containers:",
+    "        - name: submit",
+    "          image: orders:1.0",
+    '          command: ["python", "-m", "orders.pipeline"]',
+    "          args:",
+    '            - "--runner=FlinkRunner"',
+    "            - --streaming",
+    "            - --checkpointing_interval=0",
+  ].join("\n");
+  assert.deepEqual(flags("/p/k8s/submit.yaml", job), [
+    "runner=FlinkRunner 12:15-12:35 --runner=FlinkRunner | 12:24-12:35 FlinkRunner",
+    "streaming= 13:14-13:25 --streaming | -",
+    "checkpointingInterval=0 14:14-14:40 --checkpointing_interval=0 | 14:39-14:40 0",
+  ]);
+});

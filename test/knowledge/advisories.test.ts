@@ -3,11 +3,13 @@
  * Beam version on the right side of every boundary.
  */
 import assert from "node:assert/strict";
-import { readdirSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
 import { test } from "node:test";
 import { SEVERITY_ORDER } from "../../server/src/core/findings";
 import {
   ADVISORIES,
+  ADVISORY_FACTS,
   type Advisory,
   advisoriesOfRule,
   firstUnaffectedVersion,
@@ -20,7 +22,7 @@ import type { JobApiUsage } from "../../server/src/core/model";
 import { range } from "../../server/src/core/text";
 import { repoPath } from "../harness/fixtures";
 
-const FACTS = ["commitOffsetsInFinalize", "pubsubRead", "useDeprecatedRead"];
+const FACTS: readonly string[] = ADVISORY_FACTS;
 
 function problems(record: Advisory): string[] {
   const out: string[] = [];
@@ -29,13 +31,22 @@ function problems(record: Advisory): string[] {
   for (const field of ["schema_version", "published", "modified", "summary", "details"] as const) {
     if (typeof record[field] !== "string" || record[field].trim() === "") at(`${field} is empty`);
   }
-  if (record.aliases.length === 0 || record.aliases.some((a) => !/^[\w.-]+\/[\w.-]+#\d+$/.test(a))) {
-    at("aliases must be owner/repo#number");
+  const upstream = (a: string) => /^[\w.-]+\/[\w.-]+#\d+$/.test(a) || /^[A-Z][A-Z0-9]+-\d+$/.test(a);
+  if (record.aliases.length === 0 || !record.aliases.every(upstream)) {
+    at("aliases must be owner/repo#number or a JIRA key (FLINK-35749)");
   }
   if (record.references.length === 0) at("no references");
   const specific = record.database_specific;
   if (!/^BFL\d{3}$/.test(specific.rule)) at("database_specific.rule must be a rule code");
   if (!specific.effect?.trim()) at("database_specific.effect is empty");
+  if (!specific.component?.trim()) at("database_specific.component is empty");
+  if (!specific.title?.trim()) at("database_specific.title is empty");
+  if (specific.advice !== undefined && !Array.isArray(specific.advice)) at("database_specific.advice must be a list");
+  for (const a of specific.advice ?? []) {
+    if (typeof a !== "string" && (!a.text?.trim() || (a.introduced === undefined && a.fixed === undefined))) {
+      at("an advice object needs a text and the versions it is for");
+    }
+  }
   for (const c of specific.conditions ?? []) {
     if (!FACTS.includes(c.uses)) at(`unknown fact ${c.uses}`);
     if (!(c.severity in SEVERITY_ORDER)) at(`unknown severity ${c.severity}`);
@@ -43,9 +54,12 @@ function problems(record: Advisory): string[] {
   }
   if (record.affected.length === 0) at("no affected packages");
   for (const affected of record.affected) {
-    if (affected.package.ecosystem !== "Maven" || !/^[^:\s]+:[^:\s]+$/.test(affected.package.name)) {
-      at("package must be a Maven group:artifact pattern");
+    const { ecosystem, name } = affected.package;
+    if (ecosystem === "Maven" ? !/^[^:\s]+:[^:\s]+$/.test(name) : ecosystem !== "PyPI" || !/^[a-z0-9-]+$/.test(name)) {
+      at("package must be a Maven group:artifact pattern or a normalized PyPI name");
     }
+    for (const f of affected.database_specific?.requires ?? [])
+      if (!FACTS.includes(f)) at(`unknown required fact ${f}`);
     if (affected.ranges.length === 0) at("no ranges");
     for (const r of affected.ranges) {
       const { introduced, fixed } = rangeBounds(r);
@@ -139,4 +153,11 @@ test("the first version past every range", () => {
   const [bfl302] = advisoriesOfRule("BFL302");
   assert.equal(firstUnaffectedVersion(bfl301), "2.64.0");
   assert.equal(firstUnaffectedVersion(bfl302), "2.56.0");
+});
+
+test("the generated record index and the table in docs/advisories.md list every record (npm run gen:docs)", () => {
+  const run = spawnSync(process.execPath, [repoPath("scripts", "gen-advisories.mjs"), "--check"], { encoding: "utf8" });
+  assert.equal(run.status, 0, run.stderr);
+  const doc = readFileSync(repoPath("docs", "advisories.md"), "utf8");
+  for (const record of ADVISORIES) assert.ok(doc.includes(`[${record.id}](`), `${record.id} is in docs/advisories.md`);
 });

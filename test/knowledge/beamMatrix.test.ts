@@ -62,3 +62,17 @@ test("upgrade notes of a release", () => {
   assert.match(matrixNotes("2.56.0")[0], /1\.17 runner/);
   assert.deepEqual(matrixNotes("2.60.0"), []);
 });
+
+test("the lz4 note: from 2.75.0, Flink's at.yawk.lz4 artifact clashes with org.lz4, and at.yawk is the one to keep", () => {
+  assert.deepEqual(
+    matrixNotes("2.74.0").filter((n) => n.includes("lz4")),
+    [],
+  );
+  const [note] = matrixNotes("2.75.0").filter((n) => n.includes("lz4"));
+  assert.match(note, /^Flink 2\.1 and newer ship lz4-java under its new coordinates at\.yawk\.lz4:lz4-java/);
+  assert.match(note, /libraries that still need org\.lz4:lz4-java \(such as kafka-clients\)/);
+  assert.match(
+    note,
+    /Select at\.yawk\.lz4:lz4-java \(a Gradle capabilitiesResolution, or a Maven exclusion of org\.lz4:lz4-java\)/,
+  );
+});

@@ -1,6 +1,5 @@
 /** The option catalogue API: lookups, aliases, versions, pass-through prefixes and suggestions. */
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import {
   allOptionKeys,
@@ -9,7 +8,6 @@ import {
   compareMinors,
   DEVELOPMENT_MINOR,
   defaultIn,
-  describeOption,
   editDistance,
   existsIn,
   FLINK_MINORS,
@@ -24,7 +22,6 @@ import {
 } from "../../server/src/core/knowledge/options";
 import type { ConfigEntry, FlinkConfig } from "../../server/src/core/model";
 import { findEntries, findEntry } from "../../server/src/core/project/configEntries";
-import { repoPath } from "../harness/fixtures";
 
 test("the catalogue covers Flink 1.15 up to the development line after the newest branch", () => {
   assert.equal(FLINK_MINORS[0], "1.15");
@@ -207,14 +204,4 @@ test("findEntry: the option's own key first, then its old keys; the last duplica
   assert.equal(findEntry(tooNew, "execution.checkpointing.dir", "1.19"), undefined, "1.19 ignores the new key");
   assert.equal(findEntry(tooNew, "execution.checkpointing.dir", "1.20")?.value, "s3://b");
   assert.equal(findEntry(tooNew, "parallelism.default"), undefined);
-});
-
-test("the notes describe real options only", () => {
-  assert.match(describeOption("execution.checkpointing.interval") ?? "", /checkpoint/);
-  assert.equal(describeOption("no.such.key"), undefined);
-  const notes = JSON.parse(readFileSync(repoPath("server", "src", "core", "knowledge", "option-notes.json"), "utf8"));
-  assert.deepEqual(
-    Object.keys(notes).filter((k) => isOptionKnown(k) === "unknown"),
-    [],
-  );
 });

@@ -63,3 +63,37 @@ test("outside a Flink configuration there is nothing to complete", () => {
     undefined,
   );
 });
+
+/** The labels in the order an editor shows them before it filters (by sortText). */
+function ranked(items: ReturnType<typeof complete>): string[] {
+  return [...(items ?? [])]
+    .sort((a, b) => ((a.sortText ?? a.label) < (b.sortText ?? b.label) ? -1 : 1))
+    .map((i) => i.label);
+}
+
+test("after `state.back` the state backend type comes first, then other common options that start with it", () => {
+  for (const minor of ["1.17", "1.19", "2.0", undefined]) {
+    const order = ranked(complete("/p/flink-conf.yaml", "parallelism.default: 2\nstate.back$0\n", minor));
+    assert.equal(order[0], "state.backend.type", `Flink ${minor}`);
+    const rocksdb = order.indexOf("state.backend.rocksdb.localdir");
+    const rare = order.indexOf("state.backend.rocksdb.metrics.num-snapshots");
+    assert.ok(rocksdb > 0 && rare > rocksdb, `a described RocksDB option before an undescribed one (Flink ${minor})`);
+    const unrelated = order.indexOf("execution.checkpointing.interval");
+    assert.ok(unrelated > rare, "options that do not start with the typed text come after those that do");
+  }
+  const nested = ranked(complete("/p/config.yaml", "parallelism.default: 2\nstate:\n  back$0\n", "1.19"));
+  assert.equal(nested[0], "backend.type");
+});
+
+test("with nothing typed the most common options come first; the version still decides what is offered", () => {
+  const order = ranked(complete("/p/flink-conf.yaml", "$0\n", "1.19"));
+  assert.deepEqual(order.slice(0, 3), [
+    "execution.checkpointing.interval",
+    "execution.checkpointing.mode",
+    "execution.checkpointing.timeout",
+  ]);
+  assert.ok(!order.includes("state.backend"), "state.backend is a deprecated key in 1.19, not offered");
+  const old = ranked(complete("/p/flink-conf.yaml", "state.back$0\n", "1.16"));
+  assert.equal(old[0], "state.backend", "in Flink 1.16 the option is still called state.backend");
+  assert.ok(!old.includes("state.backend.type"));
+});

@@ -32,7 +32,7 @@ async function openConf(t: Parameters<typeof startServer>[0]) {
   return { client, uri };
 }
 
-test("hover on a key: type, default, versions, and the value Flink uses when the key is set twice", async (t) => {
+test("hover on a key: what it does, type, default, versions, its docs of the project's version, and the value Flink uses", async (t) => {
   const { client, uri } = await openConf(t);
   const h = await hover(client, uri, 0, 5);
   assert.deepEqual(h?.range, { start: { line: 0, character: 0 }, end: { line: 0, character: 29 } });
@@ -40,8 +40,10 @@ test("hover on a key: type, default, versions, and the value Flink uses when the
     markdown(h),
     [
       "**`taskmanager.numberOfTaskSlots`** · Integer",
+      "How many parallel slots one TaskManager offers.",
       "Default: `1`",
       "Available: all supported Flink versions",
+      "[Flink 1.19 documentation](https://nightlies.apache.org/flink/flink-docs-release-1.19/docs/deployment/config/#taskmanager-numberoftaskslots)",
       "Effective value: `8`, set on line 6; this line does not apply",
       VERSION_SOURCE,
     ].join("\n\n"),
@@ -105,6 +107,11 @@ test("completion offers the keys of the project's Flink version with their type,
       },
     },
   );
+  const byRank = [...keys.items].sort((a, b) => ((a.sortText ?? "") < (b.sortText ?? "") ? -1 : 1));
+  assert.deepEqual(
+    byRank.slice(0, 2).map((i) => i.label),
+    ["execution.checkpointing.interval", "execution.checkpointing.interval-during-backlog"],
+  );
   const labels = new Set(keys.items.map((i) => i.label));
   assert.ok(labels.has("state.backend.type"), "an option of 1.19");
   assert.ok(!labels.has("state.backend"), "an option removed before 1.19 (now a deprecated key)");
@@ -112,9 +119,12 @@ test("completion offers the keys of the project's Flink version with their type,
   const resolved = await client.answer(
     client.conn.sendRequest(CompletionResolveRequest.type, interval as CompletionItem),
   );
-  assert.match(
-    (resolved.documentation as MarkupContent).value,
-    /^\*\*`execution\.checkpointing\.interval`\*\* · Duration/,
+  const doc = (resolved.documentation as MarkupContent).value.split("\n\n");
+  assert.equal(doc[0], "**`execution.checkpointing.interval`** · Duration");
+  assert.match(doc[1], /^How often a checkpoint starts\./);
+  assert.equal(
+    doc[doc.length - 1],
+    "[Flink 1.19 documentation](https://nightlies.apache.org/flink/flink-docs-release-1.19/docs/deployment/config/#execution-checkpointing-interval)",
   );
 
   const values = (await client.answer(

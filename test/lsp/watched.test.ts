@@ -40,15 +40,24 @@ test("every file name the readers accept is watched", () => {
     "src/main/kotlin/com/example/Job.kt",
     "jobs/pipeline.py",
     "scripts/submit.sh",
+    "Makefile",
+    "build/rules.mk",
     ".vscode/launch.json",
     "app/.vscode/launch.json",
+    "pipeline/orders.py",
+    "setup.py",
+    "setup.cfg",
+    "pyproject.toml",
+    "requirements.txt",
+    "requirements-dev.txt",
+    "requirements/prod.txt",
   ];
   for (const name of names) {
     const path = `/w/${name}`;
     assert.ok(isCandidateFile(path), `${name} is read`);
     assert.ok(watched(path), `${name} is watched`);
   }
-  for (const name of ["README.md", "launch.json", "tsconfig.json", "job.rb"]) {
+  for (const name of ["README.md", "launch.json", "tsconfig.json", "notes.txt", "docs/requirements.md"]) {
     assert.ok(!isCandidateFile(`/w/${name}`), `${name} is not read`);
   }
 });

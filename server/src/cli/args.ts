@@ -4,7 +4,8 @@ import { ruleMatches, type SeverityOverride } from "../core/config";
 import type { FixSafety, Severity } from "../core/findings";
 import { ALL_RULES } from "../core/rules/index";
 
-export type OutputFormat = "text" | "json" | "sarif";
+export type OutputFormat = "text" | "json" | "sarif" | "github" | "gitlab" | "junit";
+export const OUTPUT_FORMATS: readonly OutputFormat[] = ["text", "json", "sarif", "github", "gitlab", "junit"];
 export type FixType = FixSafety | "all";
 
 export interface CliOptions {
@@ -24,6 +25,10 @@ export interface CliOptions {
   debug: boolean;
   help: boolean;
   version: boolean;
+  /** `--baseline <file>`: findings recorded there are not reported. */
+  baseline?: string;
+  /** `--write-baseline [file.json]`: record the findings; "" = the --baseline file or the default name. */
+  writeBaseline?: string;
 }
 
 export class UsageError extends Error {}
@@ -32,6 +37,8 @@ interface OptionSpec {
   /** Takes a value (`--format json`, `--format=json`) or is a flag. */
   value: boolean;
   short?: string;
+  /** A flag that may take a value: `--flag=value`, or a next argument this accepts. */
+  optionalValue?: (next: string) => boolean;
 }
 
 const OPTIONS: Record<string, OptionSpec> = {
@@ -49,6 +56,8 @@ const OPTIONS: Record<string, OptionSpec> = {
   debug: { value: false },
   help: { value: false, short: "h" },
   version: { value: false, short: "v" },
+  baseline: { value: true },
+  "write-baseline": { value: false, optionalValue: (next) => next.endsWith(".json") && !next.startsWith("-") },
 };
 
 const SHORT = new Map(Object.entries(OPTIONS).flatMap(([name, spec]) => (spec.short ? [[spec.short, name]] : [])));
@@ -62,7 +71,8 @@ config.yaml, Kubernetes manifests, Helm values, docker-compose files, Dockerfile
 Paths are files or folders; the default is the current folder.
 
 Options:
-  -f, --format <text|json|sarif>    output format (default: text)
+  -f, --format <format>             output format: text (default), json, sarif, github (workflow
+                                    annotations), gitlab (Code Quality JSON) or junit (JUnit XML)
   -o, --output-file <file>          write the report to a file instead of standard output
       --flink-version <X.Y>         Flink version to assume where the project does not say
   -c, --config <file>               project configuration to use for every project, in place of their
@@ -74,6 +84,10 @@ Options:
       --fix                         apply fixes and write the files (safe fixes only, unless --fix-type says)
       --fix-type <safe|unsafe|all>  which fixes --fix applies (default: safe)
       --no-inline-config            ignore suppression comments and annotations
+      --baseline <file>             do not report the findings recorded in this baseline file; say which
+                                    recorded findings are gone
+      --write-baseline [file.json]  record today's findings in a baseline file (default: the --baseline
+                                    file, else .beam-flink-lint-baseline.json) and report none of them
       --exit-zero                   exit with 0 even when problems are found
       --debug                       show stack traces of internal errors
   -h, --help                        show this help
@@ -122,7 +136,7 @@ export function parseArgs(argv: readonly string[]): CliOptions {
   const set = (name: string, value: string | undefined) => {
     switch (name) {
       case "format":
-        options.format = oneOf(name, value ?? "", ["text", "json", "sarif"]);
+        options.format = oneOf(name, value ?? "", OUTPUT_FORMATS);
         break;
       case "output-file":
         options.outputFile = value;
@@ -172,6 +186,12 @@ export function parseArgs(argv: readonly string[]): CliOptions {
       case "version":
         options.version = true;
         break;
+      case "baseline":
+        options.baseline = value;
+        break;
+      case "write-baseline":
+        options.writeBaseline = value ?? "";
+        break;
     }
   };
 
@@ -193,6 +213,13 @@ export function parseArgs(argv: readonly string[]): CliOptions {
     const spec = known ? OPTIONS[name] : undefined;
     if (!name || !spec) throw new UsageError(`unknown option '${written}'`);
     if (!spec.value) {
+      if (spec.optionalValue) {
+        const next = argv[i + 1];
+        if (eq > 0) set(name, arg.slice(eq + 1));
+        else if (next !== undefined && spec.optionalValue(next)) set(name, argv[++i]);
+        else set(name, undefined);
+        continue;
+      }
       if (eq > 0) throw new UsageError(`${written} takes no value`);
       set(name, undefined);
       continue;

@@ -8,6 +8,10 @@ export interface LintReport {
   /** Findings on the analysed files, sorted by file and position. */
   findings: Finding[];
   filesAnalyzed: number;
+  /** The analysed files (absolute), for formats that list files without findings too (JUnit). */
+  analysedFiles?: string[];
+  /** The text each file was analysed with, for fingerprints (GitLab Code Quality). */
+  textOf?: (file: string) => string | undefined;
 }
 
 /** A file's path as shown to the user: relative to the working directory, with `/`. */

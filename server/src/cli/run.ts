@@ -9,8 +9,12 @@ import { ALL_RULES } from "../core/rules/index";
 import { toPosixPath, writeTextFile } from "../node/files";
 import { loadWorkspace } from "../node/loadWorkspace";
 import { type CliOptions, HELP, parseArgs, UsageError } from "./args";
+import { applyBaselineOptions } from "./baseline";
 import { fixWorkspace } from "./fix";
+import { formatGithub } from "./format/github";
+import { formatGitlab } from "./format/gitlab";
 import { formatJson } from "./format/json";
+import { formatJunit } from "./format/junit";
 import { formatSarif, type SarifContext } from "./format/sarif";
 import { formatText } from "./format/text";
 import { displayPath, type LintReport } from "./report";
@@ -116,11 +120,17 @@ function lint(options: CliOptions, io: CliIo): number {
     }
   }
   let findings = analyse();
+  const analysed = [...targets].filter((f) => ws.isIncluded(f));
+  const baselined = applyBaselineOptions(options, io.cwd, findings, (f) => ws.text(f), new Set(analysed));
+  for (const note of baselined.notes) io.stderr(`note: ${note}\n`);
+  findings = baselined.findings;
   if (options.quiet) findings = findings.filter((f) => f.severity === "error");
   const report: LintReport = {
     cwd: io.cwd,
     findings,
-    filesAnalyzed: [...targets].filter((f) => ws.isIncluded(f)).length,
+    filesAnalyzed: analysed.length,
+    analysedFiles: analysed,
+    textOf: (f) => ws.text(f),
   };
 
   const output = format(report, options, io, {
@@ -170,6 +180,12 @@ function format(report: LintReport, options: CliOptions, io: CliIo, sarif: Sarif
       return formatJson(report);
     case "sarif":
       return formatSarif(report, sarif);
+    case "github":
+      return formatGithub(report);
+    case "gitlab":
+      return formatGitlab(report);
+    case "junit":
+      return formatJunit(report);
     default:
       return formatText(report, { color: io.color && options.outputFile === undefined });
   }

@@ -14,6 +14,10 @@ export interface ProjectConfig {
   flinkVersion?: string;
   /** Where `flinkVersion` is written in the project config file. */
   flinkVersionRange?: Range;
+  /** The Flink Kubernetes Operator version the project deploys with, e.g. "1.9.0"; wins over detection. */
+  operatorVersion?: string;
+  /** Where `operatorVersion` is written in the project config file. */
+  operatorVersionRange?: Range;
   /** Beam version to assume where the build does not say. */
   beamVersion?: string;
   /** The Beam version the "Upgrade Beam" fixes of known-bug findings move to. */

@@ -109,6 +109,8 @@ export interface FlinkDeploymentFacts {
   image?: Located<string>;
   mode?: Located<string>;
   upgradeMode?: Located<string>;
+  /** `spec.job.savepointTriggerNonce`: a manual savepoint is asked for. */
+  savepointTriggerNonce?: Located<string>;
   jobParallelism?: Located<number>;
   jobArgs: Located<string>[];
   taskManagerReplicas?: Located<number>;
@@ -174,6 +176,8 @@ export type FileKind =
   | "kotlin"
   | "python"
   | "launch" // .vscode/launch.json and shell scripts: only the Beam flags they pass are read
+  | "python" // *.py job code: only where it reads Kafka (ReadFromKafka)
+  | "pythonDeps" // requirements*.txt, pyproject.toml, setup.py, setup.cfg: the Python packages a project requires
   | "other";
 
 /** A problem that stops a file from being read the way Flink/Kubernetes/Maven would read it (BFL002). */
@@ -208,6 +212,14 @@ export interface FileFacts {
   notAnalysed?: { range: Range; message: string }[];
   /** Beam flags (`--checkpointingInterval=…`) passed by launch files: launch.json, shell scripts, Gradle, Dockerfiles. */
   beamArgs?: BeamArg[];
+  /** Flink Kubernetes Operator versions named by images, Helm charts (manifests, compose, values, Chart.yaml). */
+  operatorVersions?: OperatorVersionEvidence[];
+  /** Dockerfiles: jars of known Flink artifacts put into the image (ADD, COPY, curl, wget). */
+  imageJars?: ImageJar[];
+  /** Python dependency files: the requirements on packages the product knows (apache-beam). */
+  pythonRequirements?: PythonRequirement[];
+  /** Python files: where `ReadFromKafka` is used. */
+  pythonKafkaReads?: Location[];
 }
 
 export function emptyFacts(file: string, kind: FileKind, text: string): FileFacts {
@@ -256,4 +268,48 @@ export interface JobApiUsage {
   commitOffsetsInFinalize: Location[];
   pubsubRead: Location[];
   useDeprecatedRead: Location[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Versions of other software: the Flink Kubernetes Operator, jars baked into images, Python packages
+
+/** A Flink Kubernetes Operator version named by a file. */
+export interface OperatorVersionEvidence {
+  /** The version as written, e.g. 1.9.0. */
+  version: string;
+  source:
+    | "projectConfig" // operatorVersion in .beam-flink-lint.yaml
+    | "image" // apache/flink-kubernetes-operator:1.9.0, ghcr.io/apache/flink-kubernetes-operator:1.9.0
+    | "helmChart"; // a Chart.yaml dependency on the flink-kubernetes-operator chart, or that chart's own Chart.yaml
+  location?: Location;
+}
+
+/** A jar of a known Flink artifact that a Dockerfile puts into the image (`ADD …/flink-sql-connector-kafka-3.1.0-1.18.jar …`). */
+export interface ImageJar {
+  /** The Maven coordinates the jar's file name stands for. */
+  group: string;
+  artifact: string;
+  version: string;
+  /** Where the version is defined: in the jar's name, or at the ARG default it is built from. */
+  versionDefinition: Located<string>;
+  /** Every range an upgrade rewrites (the version in the file name and in the download path, or the ARG default). */
+  versionEdits: Range[];
+  /** The jar reference: the URL or path as written. */
+  declaration: Location;
+  /** Fetched from a URL (ADD, curl, wget) rather than copied from the build context. */
+  downloaded: boolean;
+}
+
+/** A requirement on a Python package, as a requirements file, pyproject.toml, setup.py or setup.cfg writes it. */
+export interface PythonRequirement {
+  /** The package name, normalized (PEP 503): `apache-beam`. */
+  name: string;
+  /** The version specifier as written: `==2.58.0`, `>=2.58.0,<2.58.1`, `2.58.0` (Poetry), empty when unpinned. */
+  specifier: string;
+  /** The one version the specifier allows, when it allows exactly one. */
+  version?: string;
+  /** The version literal an upgrade rewrites (`==` pins and Poetry exact versions). */
+  versionDefinition?: Located<string>;
+  /** The requirement as written (the whole string or line). */
+  declaration: Location;
 }

@@ -63,6 +63,11 @@ export class Analyzer {
   private readonly generations = new Map<string, number>();
   private readonly loggedFailures = new Set<string>();
   private nextId = 1;
+  /** What of a project's findings is published (the server hides what the workspace's baseline records). */
+  filterFindings: (root: string, byFile: ReadonlyMap<string, Finding[]>) => ReadonlyMap<string, Finding[]> = (
+    _,
+    byFile,
+  ) => byFile;
 
   constructor(
     private readonly connection: Connection,
@@ -153,16 +158,17 @@ export class Analyzer {
       this.loggedFailures.add(failure.rule);
       this.connection.console.error(`Rule ${failure.rule} failed and was skipped: ${failure.error}`);
     }
+    const byFile = this.filterFindings(root, result.byFile);
     const versions = new Map<string, number>();
-    for (const path of result.byFile.keys()) {
+    for (const path of byFile.keys()) {
       const doc = this.documents.get(this.host.uriOf(path));
       if (doc) versions.set(path, doc.version);
     }
     const snapshot: Snapshot = { id: this.nextId++, versions };
     for (const [path, state] of [...this.states]) {
-      if (state.root === root && !result.byFile.has(path)) this.publish(path, undefined, [], snapshot);
+      if (state.root === root && !byFile.has(path)) this.publish(path, undefined, [], snapshot);
     }
-    for (const [path, findings] of result.byFile) this.publish(path, root, findings, snapshot);
+    for (const [path, findings] of byFile) this.publish(path, root, findings, snapshot);
     const status: Omit<StatusParams, "uri"> = {
       flinkVersion: project.flinkVersion?.minor,
       versionSource: describeVersionSource(project),

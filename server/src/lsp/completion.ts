@@ -3,8 +3,13 @@
  * flink-conf.yaml and config.yaml files, `flink-conf.yaml: |` / `config.yaml: |` blocks (ConfigMaps, Helm values)
  * and `flinkConfiguration:` maps. The context comes from the indentation above the cursor, so it works on a line
  * that is still being typed and does not read as an entry yet.
+ *
+ * Keys are offered in this order: commonly set options (those with a description, in the order of
+ * option-docs.json) whose key starts with what is typed, other options that start with it, then the rest; each
+ * item's documentation (on resolve) says what the option does and links to the Flink docs of the project's version.
  */
 import { type CompletionItem, CompletionItemKind, type CompletionList } from "vscode-languageserver/node";
+import { commonRank } from "../core/knowledge/optionDocs";
 import { allOptionKeys, lookupOption } from "../core/knowledge/options";
 import type { FileFacts } from "../core/model";
 import { LineIndex, type Position } from "../core/text";
@@ -74,6 +79,7 @@ function keyItems(ctx: ConfigContext, line: string, p: Position, minor?: string)
     end: { line: p.line, character: p.character + rest.length },
   };
   const prefix = ctx.prefix ? `${ctx.prefix}.` : "";
+  const typed = m[2];
   const items: CompletionItem[] = [];
   for (const key of allOptionKeys(minor)) {
     if (!key.startsWith(prefix)) continue;
@@ -85,11 +91,22 @@ function keyItems(ctx: ConfigContext, line: string, p: Position, minor?: string)
       label,
       kind: CompletionItemKind.Property,
       detail: optionDetail(option, minor),
+      sortText: sortText(label, typed, commonRank(key)),
       textEdit: { range, newText: hasSeparator ? label : `${label}: ` },
       data,
     });
   }
   return items;
+}
+
+/**
+ * Common options that start with what is typed, then other options that start with it, then common options that
+ * only match loosely, then the rest; common ones in the order of option-docs.json, the others by key.
+ */
+export function sortText(label: string, typed: string, rank: number | undefined): string {
+  const prefixMatch = label.toLowerCase().startsWith(typed.toLowerCase());
+  const tier = (prefixMatch ? 0 : 2) + (rank === undefined ? 1 : 0);
+  return `${tier}${String(rank ?? 0).padStart(5, "0")}${label}`;
 }
 
 function valueItems(ctx: ConfigContext, line: string, p: Position, minor?: string): CompletionItem[] {

@@ -1,4 +1,5 @@
 /** Flink options in words, for hovers and completion details. */
+import { describeOption, optionDocsLink } from "../core/knowledge/optionDocs";
 import {
   defaultIn,
   existsIn,
@@ -69,9 +70,28 @@ export function optionDetail(option: OptionInfo, minor?: string): string {
   return `${typeText(option, minor)} · ${def === undefined ? "no default" : `default ${def}`}`;
 }
 
-/** The facts about an option as Markdown paragraphs. `minor` is the project's Flink version (undefined = unknown). */
+/** The documentation link as Markdown: `[Flink 1.19 documentation](…#state-backend-type)`. */
+export function docsLinkMarkdown(option: OptionInfo, minor?: string): string {
+  const link = optionDocsLink(option, minor);
+  const title =
+    link.kind === "operator"
+      ? "Flink Kubernetes Operator documentation"
+      : link.kind === "release"
+        ? `Flink ${link.minor} documentation`
+        : link.kind === "master"
+          ? "Flink documentation (development version)"
+          : "Flink documentation (latest release)";
+  return `[${title}](${link.url})`;
+}
+
+/**
+ * The facts about an option as Markdown paragraphs: what it does, type, default, values, versions and a link to
+ * the Flink documentation of that version. `minor` is the project's Flink version (undefined = unknown).
+ */
 export function optionMarkdown(option: OptionInfo, minor?: string): string[] {
   const lines = [`**\`${option.key}\`** · ${typeText(option, minor)}`];
+  const description = describeOption(option.key);
+  if (description) lines.push(description);
   const def = defaultIn(option, minor);
   lines.push(`Default: ${def === undefined ? "none" : `\`${def}\``}`);
   const values = typesIn(option, minor).flatMap((t) => t.enumValues ?? []);
@@ -81,5 +101,6 @@ export function optionMarkdown(option: OptionInfo, minor?: string): string[] {
   if (option.deprecatedKeys.length > 0) {
     lines.push(`Deprecated keys: ${option.deprecatedKeys.map((k) => `\`${k}\``).join(", ")}`);
   }
+  lines.push(docsLinkMarkdown(option, minor));
   return lines;
 }

@@ -20,6 +20,7 @@ import {
 } from "vscode-languageserver/node";
 import { TextDocument } from "vscode-languageserver-textdocument";
 import { Analyzer, errorText } from "./analysis";
+import { Baselines, isBaselineFile } from "./baseline";
 import { type ActionContext, codeActions, wanted } from "./codeActions";
 import { completionAt, resolveCompletion } from "./completion";
 import { hoverAt } from "./hover";
@@ -35,7 +36,12 @@ import { WorkspaceHost } from "./workspaceHost";
 export const WATCHED_GLOBS = [
   "**/*.{yaml,yml,properties,gradle,kts,toml,xml,java,scala,sc,kt,py,sh}",
   "**/{Dockerfile,Dockerfile.*,*.dockerfile}",
+  "**/{Makefile,makefile,GNUmakefile,*.mk}",
   "**/.vscode/launch.json",
+  "**/*.cfg",
+  "**/{requirements,constraints}*.txt",
+  "**/requirements/*.txt",
+  "**/.beam-flink-lint-baseline.json",
 ];
 
 export class LintServer {
@@ -49,7 +55,16 @@ export class LintServer {
 
   constructor(private readonly connection: Connection) {
     this.analyzer = new Analyzer(connection, this.documents, this.host, (uri) => this.settingsFor(uri));
+    const baselines = new Baselines((message) => connection.console.info(message));
+    this.analyzer.filterFindings = (root, byFile) => {
+      const shown = baselines.filter(this.host.folderOf(`${root}/`), byFile, (f) => this.host.workspace.text(f));
+      if (shown !== byFile) this.baselinedRoots.add(root);
+      return shown;
+    };
   }
+
+  /** Projects whose findings a baseline hid: they run again when a baseline changes. */
+  private readonly baselinedRoots = new Set<string>();
 
   listen(): void {
     const c = this.connection;
@@ -237,9 +252,14 @@ export class LintServer {
   private async filesChanged(changes: FileEvent[]): Promise<void> {
     const limits = new Map<string, number>();
     const roots = new Set<string>();
+    let baselineChanged = false;
     for (const change of changes) {
       const path = uriToPath(change.uri);
       if (!path) continue;
+      if (isBaselineFile(path)) {
+        baselineChanged = true;
+        continue;
+      }
       const folder = this.host.folderOf(path) ?? path;
       let limit = limits.get(folder);
       if (limit === undefined) {
@@ -251,6 +271,8 @@ export class LintServer {
       if (deleted) this.analyzer.clearFile(path);
     }
     this.analyzer.schedule(roots, { reason: "files" });
+    // A new or edited baseline changes what every project of its folder shows.
+    if (baselineChanged) this.reanalyzeOpen([...this.analyzer.publishedRoots(), ...this.baselinedRoots]);
   }
 
   /** Each project with an open document runs again (with that document's settings), and `alsoRoots`. */

@@ -4,8 +4,10 @@
  * the feature.
  */
 import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { distPath } from "../../harness/fixtures";
 import { type Problem, problemKey, type Workbench } from "./workbench";
 
 export interface ScenarioContext {
@@ -145,7 +147,10 @@ export const SCENARIOS: Record<string, Scenario> = {
     },
   },
 
-  /** Hover over a deprecated key: the option's facts, the finding, and the finding's code linking to its page. */
+  /**
+   * Hover over a deprecated key: what the option does, its facts and its page in the docs of the detected Flink
+   * version, the finding, and the finding's code linking to its page.
+   */
   hover: {
     workspace: "seed",
     async run(wb, ctx) {
@@ -156,11 +161,68 @@ export const SCENARIOS: Record<string, Scenario> = {
       assert.match(hover.text, /state\.backend is a deprecated key: use state\.backend\.type/);
       assert.match(hover.text, /state\.backend\.type · String/);
       assert.match(hover.text, /Default: none/);
+      assert.match(hover.text, /Where working state lives: hashmap \(JVM heap\) or rocksdb \(local disk\)\./);
       assert.ok(
         hover.links.some((l) => l.text === "BFL103" && l.href === `${DOCS}BFL103.md`),
         `links: ${JSON.stringify(hover.links)}`,
       );
+      assert.ok(
+        hover.links.some(
+          (l) =>
+            l.text === "Flink 1.17 documentation" &&
+            l.href ===
+              "https://nightlies.apache.org/flink/flink-docs-release-1.17/docs/deployment/config/#state-backend-type",
+        ),
+        `links: ${JSON.stringify(hover.links)}`,
+      );
       await ctx.screenshot();
+    },
+  },
+
+  /**
+   * `beam-flink-lint --write-baseline` run in the workspace (as in a terminal): the editor hides every problem the
+   * baseline records, and a problem typed afterwards is shown.
+   */
+  baseline: {
+    workspace: "seed",
+    async run(wb, ctx) {
+      await wb.openFile(CONFIG_MAP);
+      await wb.waitForProblems("the seed project's problems", exactly(SEED_PROBLEMS));
+      const cli = spawnSync(process.execPath, [distPath("cli.js"), "--write-baseline"], {
+        cwd: ctx.folder,
+        encoding: "utf8",
+      });
+      assert.equal(cli.status, 0, cli.stderr);
+      assert.match(cli.stderr, /recorded 6 findings in \.beam-flink-lint-baseline\.json/);
+      await wb.until("the problems the baseline records to go", async () => {
+        const label = await wb.page.getAttribute('[id="status.problems"]', "aria-label");
+        return label === "No Problems" || `status bar: ${label}`;
+      });
+      await wb.press("Control+End");
+      await wb.type("    rest.port=8081");
+      await wb.waitForProblems("only the new problem", exactly([`${CONFIG_MAP} 16:5 warning BFL100`]));
+      await ctx.screenshot();
+    },
+  },
+
+  /** Completion of a half-typed key offers the state backend type first, documented. */
+  completion: {
+    workspace: "seed",
+    async run(wb, ctx) {
+      await wb.openFile(CONFIG_MAP);
+      await wb.waitForProblems("the ConfigMap's problems", (ps) => ps.some((p) => p.code === "BFL103") || "no BFL103");
+      await wb.press("Control+End");
+      await wb.type("    state.back");
+      const rows = await wb.suggestions((labels) => labels[0] === "state.backend.type");
+      assert.ok(
+        rows.slice(1, 4).every((l) => l.startsWith("state.backend.")),
+        `suggestions: ${JSON.stringify(rows)}`,
+      );
+      const details = await wb.suggestionDetails((text) => text.includes("Where working state lives"));
+      assert.match(details, /Flink 1\.17 documentation/);
+      await ctx.screenshot();
+      await wb.press("Enter");
+      await wb.waitForEditorLine(16, "    state.backend.type: ");
     },
   },
 

@@ -258,6 +258,42 @@ export class Workbench {
     return { text: plain(shown.text), links: shown.links };
   }
 
+  /** Opens the suggestions at the cursor (Ctrl+Space) and returns their labels, top first, once `test` holds. */
+  async suggestions(test: (labels: string[]) => boolean): Promise<string[]> {
+    await this.keyboard.press("Control+Space");
+    let labels: string[] = [];
+    await this.until("the suggestions", async () => {
+      const rows = await this.page.$$eval(".suggest-widget .monaco-list-row", (els: DomNode[]) =>
+        [...els]
+          .sort((a, b) => Number(a.dataset.index) - Number(b.dataset.index))
+          .map((r) => r.querySelector(".label-name")?.textContent ?? ""),
+      );
+      labels = rows.map(plain);
+      return test(labels) || `suggestions: ${JSON.stringify(labels)}`;
+    });
+    return labels;
+  }
+
+  /** The documentation of the focused suggestion (shown beside the list; Ctrl+Space shows it when it is not). */
+  async suggestionDetails(test: (text: string) => boolean): Promise<string> {
+    let text = "";
+    let toggled = false;
+    await this.until("the suggestion's documentation", async () => {
+      text = plain(
+        await this.page.$$eval(".suggest-details-container .suggest-details", (els: DomNode[]) =>
+          els.map((e) => e.textContent ?? "").join("\n"),
+        ),
+      );
+      if (test(text)) return true;
+      if (!toggled) {
+        toggled = true;
+        await this.keyboard.press("Control+Space");
+      }
+      return `documentation: ${JSON.stringify(text)}`;
+    });
+    return text;
+  }
+
   /** The text and accessible label of a status bar item, by its id, once `test` holds for the text. */
   async statusItem(id: string, test: (text: string) => boolean): Promise<{ text: string; label: string }> {
     let item = { text: "", label: "" };

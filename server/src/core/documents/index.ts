@@ -15,15 +15,19 @@ import { hasComposeServices, isComposeName, readCompose } from "./compose";
 import { readDockerfile } from "./dockerfile";
 import { isConfigYamlName, readFlinkConfigFile } from "./flinkConfig/file";
 import { isValuesName, readHelmValues } from "./helmValues";
+import { dockerfileJars } from "./imageJars";
 import { readJavaFile } from "./java/reader";
 import { kotlinReader } from "./kotlin/reader";
 import { readManifests } from "./kubernetes/manifests";
 import { isK8sDocument } from "./kubernetes/objects";
 import { dockerfileArgs, gradleArgs, isLaunchFile, launchJsonArgs, shellArgs } from "./launchArgs";
+import { operatorChartVersions, operatorImageVersions } from "./operatorVersion";
 import { PROJECT_CONFIG_NAMES, readProjectConfig } from "./projectConfig";
+import { pythonKafkaReads } from "./python/kafkaRead";
 import { pythonReader } from "./python/reader";
+import { isPythonDependencyFile, readPythonDependencies } from "./python/requirements";
 import { scalaReader } from "./scala/reader";
-import { parseYamlDocuments } from "./yaml/ast";
+import { parseYamlDocuments, type YamlDocument } from "./yaml/ast";
 import { isHelmTemplate, maskTemplates } from "./yaml/helmTemplate";
 
 export interface ReadHints {
@@ -51,11 +55,12 @@ export function kindFromName(file: string): FileKind | undefined {
     return "gradle";
   if (name === "gradle.properties") return "gradleProperties";
   if (lower.endsWith(".versions.toml")) return "versionCatalog";
+  if (isPythonDependencyFile(file)) return "pythonDeps";
+  if (lower.endsWith(".py")) return "python";
   if (name === "pom.xml") return "maven";
   if (lower.endsWith(".java")) return "java";
   if (lower.endsWith(".scala") || lower.endsWith(".sc")) return "scala";
   if (lower.endsWith(".kt")) return "kotlin";
-  if (lower.endsWith(".py")) return "python";
   if (isLaunchFile(file)) return "launch";
   if (lower.endsWith(".yaml") || lower.endsWith(".yml")) return undefined;
   return "other";
@@ -90,16 +95,21 @@ function readUnguarded(file: string, text: string, hints: ReadHints): FileFacts 
       facts.syntaxErrors.push(...readProjectConfig(file, text).problems);
       return facts;
     }
-    case "dockerfile":
-      return withBeamArgs(readDockerfile(file, text), dockerfileArgs(file, text));
+    case "dockerfile": {
+      const facts = withOperatorVersions(
+        withBeamArgs(readDockerfile(file, text), dockerfileArgs(file, text)),
+        operatorImageVersions(file, text),
+      );
+      const jars = dockerfileJars(file, text);
+      if (jars.length > 0) facts.imageJars = jars;
+      return facts;
+    }
     case "java":
       return readJavaFile(file, text);
     case "scala":
       return readTreeSitterCode(file, text, scalaReader);
     case "kotlin":
       return readTreeSitterCode(file, text, kotlinReader);
-    case "python":
-      return readTreeSitterCode(file, text, pythonReader);
     case "gradle":
       return withBeamArgs(readGradleScript(file, text), gradleArgs(file, text));
     case "launch": {
@@ -112,6 +122,14 @@ function readUnguarded(file: string, text: string, hints: ReadHints): FileFacts 
       return readVersionCatalog(file, text);
     case "maven":
       return readPom(file, text);
+    case "pythonDeps":
+      return readPythonDependencies(file, text);
+    case "python": {
+      const facts = readTreeSitterCode(file, text, pythonReader);
+      const reads = pythonKafkaReads(file, text);
+      if (reads.length > 0) facts.pythonKafkaReads = reads;
+      return facts;
+    }
     case undefined:
       return readYamlFile(file, text);
     default:
@@ -131,9 +149,22 @@ function withBeamArgs(facts: FileFacts, args: BeamArg[]): FileFacts {
  * broken YAML file of another tool never shows findings.
  */
 function readYamlFile(file: string, text: string): FileFacts {
-  const name = base(file);
   const template = isHelmTemplate(file, text);
   const docs = parseYamlDocuments(template ? maskTemplates(text) : text);
+  const facts = readYamlDocuments(file, text, docs, template);
+  // Images and charts of the Flink Kubernetes Operator, wherever YAML names them (also in Helm templates).
+  const operator = operatorImageVersions(file, text);
+  if (!template) operator.push(...operatorChartVersions(file, text, docs));
+  return withOperatorVersions(facts, operator);
+}
+
+function withOperatorVersions(facts: FileFacts, found: FileFacts["operatorVersions"] & {}): FileFacts {
+  if (found.length > 0) facts.operatorVersions = [...(facts.operatorVersions ?? []), ...found];
+  return facts;
+}
+
+function readYamlDocuments(file: string, text: string, docs: YamlDocument[], template: boolean): FileFacts {
+  const name = base(file);
   if (!template && isConfigYamlName(file) && looksLikeFlinkConfig(text)) return readFlinkConfigFile(file, text, docs);
   if (docs.some(isK8sDocument)) return readManifests(file, text, docs, { template });
   if (template) return emptyFacts(file, "other", text);

@@ -49,9 +49,13 @@ export function beamFlags(
   return out;
 }
 
-/** Whether a file is a launch file of its own kind: a VS Code launch configuration or a shell script. */
+/** Whether a file is a launch file of its own kind: a VS Code launch configuration, a shell script or a Makefile. */
 export function isLaunchFile(file: string): boolean {
-  return /(^|\/)\.vscode\/launch\.json$/.test(file) || /\.sh$/i.test(file);
+  return /(^|\/)\.vscode\/launch\.json$/.test(file) || /\.sh$/i.test(file) || isMakefile(file);
+}
+
+export function isMakefile(file: string): boolean {
+  return /(^|\/)(GNUmakefile|[Mm]akefile|[^/]+\.mk)$/.test(file);
 }
 
 /** `.vscode/launch.json`: the strings of every `"args"` array (or `"args": "…"` string); comments allowed. */
@@ -91,14 +95,15 @@ export function launchJsonArgs(file: string, text: string): BeamArg[] {
   return out;
 }
 
-/** Shell scripts: every flag outside comments. */
+/** Shell scripts and Makefiles: every flag outside comments. */
 export function shellArgs(file: string, text: string): BeamArg[] {
+  const source = isMakefile(file) ? "makefile" : "shell";
   const index = new LineIndex(text);
   const out: BeamArg[] = [];
   for (let line = 0; line < index.lineCount; line++) {
     const content = index.lineText(line);
     const code = content.replace(/(^|\s)#.*$/, "$1");
-    out.push(...beamFlags(code, index.lineStarts[line], index, file, "shell"));
+    out.push(...beamFlags(code, index.lineStarts[line], index, file, source));
   }
   return out;
 }
@@ -154,7 +159,8 @@ export function flinkDeploymentArgs(d: FlinkDeploymentFacts): BeamArg[] {
   d.jobArgs.forEach((arg, i) => {
     const m = /^--([A-Za-z][A-Za-z0-9_]*)(?:=(.*))?$/.exec(arg.value);
     if (!m) return;
-    const flag: BeamArg = { name: m[1], file: arg.file, range: arg.range, source: "flinkDeployment" };
+    const name = m[1].replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+    const flag: BeamArg = { name, file: arg.file, range: arg.range, source: "flinkDeployment" };
     if (m[2] !== undefined) {
       flag.value = m[2];
     } else {

@@ -80,17 +80,19 @@ export function readProjectConfig(file: string, text: string): ProjectConfigResu
         break;
       case "flinkVersion":
       case "beamVersion":
-      case "beamUpgradeTarget": {
+      case "beamUpgradeTarget":
+      case "operatorVersion": {
         const v = scalarText(value);
         if (!/^\d+\.\d+(\.\d+)?$/.test(v)) {
           problems.push({
             range: rangeOf(value ?? pair.key),
-            message: `'${key}' must be a version such as 1.19 or 2.56.0.`,
+            message: `'${key}' must be a version such as ${key === "operatorVersion" ? "1.9.0" : "1.19 or 2.56.0"}.`,
           });
           break;
         }
         config[key] = v;
         if (key === "flinkVersion") config.flinkVersionRange = rangeOf(value);
+        if (key === "operatorVersion") config.operatorVersionRange = rangeOf(value);
         break;
       }
       case "include":

@@ -4,10 +4,11 @@
  * runner, the Flink minor it needs next to the cluster's.
  */
 import type { CatalogLibrary, RawDependency, ValueExpr } from "../documents/build/facts";
-import { firstUnaffectedVersion, matchAdvisories, matchSeverity } from "../knowledge/advisories";
+import { firstUnaffectedVersion, matchAdvisories, matchSeverity, requirementsMet } from "../knowledge/advisories";
 import { BEAM_GROUP, flinkMinorsFor, isFlinkRunner, matrixNotes, runnerFlinkMinor } from "../knowledge/beamMatrix";
 import { isConcreteVersion } from "../knowledge/mavenVersion";
 import type { ResolvedDependency } from "../model";
+import { advisoryFacts } from "../rules/build/advisoryFacts";
 import { comparePositions, type Position, type Range } from "../text";
 import type { ProjectModel } from "../workspace/project";
 import { type HoverText, relative, touches } from "./hoverText";
@@ -113,13 +114,15 @@ function knownBugs(project: ProjectModel, version: string): string[] {
   const lines = new Map<string, string>();
   for (const dep of project.dependencies) {
     if (dep.group !== BEAM_GROUP || dep.version !== version) continue;
+    const facts = advisoryFacts(project);
     for (const match of matchAdvisories(dep.group, dep.artifact, version)) {
+      if (!requirementsMet(match, facts)) continue;
       const { advisory, range } = match;
       const maybe = range.database_specific.uncertain ? "possibly affected: " : "";
       const fixed = firstUnaffectedVersion(advisory);
       lines.set(
         advisory.id,
-        `- **${advisory.database_specific.rule}** (${matchSeverity(match, project.jobApi)}) ${maybe}${advisory.summary} (${advisory.aliases.join(", ")})${fixed ? `; fixed in ${fixed}` : ""}.`,
+        `- **${advisory.database_specific.rule}** (${matchSeverity(match, facts)}) ${maybe}${advisory.summary} (${advisory.aliases.join(", ")})${fixed ? `; fixed in ${fixed}` : ""}.`,
       );
     }
   }

@@ -13,9 +13,12 @@ import type {
   BeamKafkaRead,
   BeamOptionsFacts,
   CodeCall,
+  CodeExport,
   CodeExpr,
   CodeLanguage,
+  CodeRef,
   DataStreamFacts,
+  KafkaSettings,
   KafkaSinkBuilder,
   KafkaSourceBuilder,
   LegacyKafkaClient,
@@ -63,7 +66,9 @@ type Obj =
   | { t: "pipeline" }
   | { t: "conf"; s: ConfState }
   | { t: "map"; m: MapState }
-  | { t: "legacy"; client: LegacyKafkaClient };
+  | { t: "legacy"; client: LegacyKafkaClient }
+  /** What a call of another file's method returns (`Config.kafkaProps()`): resolved across files, by name. */
+  | { t: "external"; ref: CodeRef };
 
 interface Binding {
   obj?: Obj;
@@ -94,6 +99,7 @@ class Scope {
       text: x.text,
       index: x.index,
       resolve: (name) => this.lookup(name)?.value,
+      bound: (name) => this.lookup(name) !== undefined || x.methods.has(name),
       resolveQualified: (owner, name) => (x.ownClasses.has(owner) ? x.fields.get(name)?.value : undefined),
     });
   }
@@ -163,13 +169,19 @@ export interface ExtractedFacts {
   kafkaReads: BeamKafkaRead[];
   beamOptions: BeamOptionsFacts;
   dataStream: DataStreamFacts;
+  exports: CodeExport[];
 }
 
 export class Extractor {
   readonly fields = new Map<string, Binding>();
   readonly ownClasses = new Set<string>();
-  private readonly methods = new Map<string, MethodInfo[]>();
+  readonly methods = new Map<string, MethodInfo[]>();
+  /** The members as declared (classes nested), for what the file exports. */
+  private declared: Member[] = [];
+  /** The class declared around an offset, for readers that parse members without their class (Java). */
+  ownerAt?: (offset: number) => string;
   private readonly out: ExtractedFacts = {
+    exports: [],
     kafkaReads: [],
     beamOptions: { creations: [], settings: [], args: [], pipelines: [] },
     dataStream: {
@@ -215,6 +227,7 @@ export class Extractor {
    */
   members(members: Member[], classNames: string[], called: ReadonlySet<string>): void {
     for (const c of classNames) this.ownClasses.add(c);
+    this.declared.push(...members);
     const all = flattenMembers(members);
     for (const m of all) {
       if (m.k !== "method") continue;
@@ -249,7 +262,60 @@ export class Extractor {
     return new Scope(this, undefined, false, undefined);
   }
 
+  /**
+   * What other files may use: `static final` / `val` / `const val` constants with a value, and fields and methods
+   * holding a map, by the class or object that declares them ("" at the top level; a Python module's name too).
+   */
+  private exportsOf(): CodeExport[] {
+    const out: CodeExport[] = [];
+    const module = this.language === "python" ? this.file.slice(this.file.lastIndexOf("/") + 1, -3) : "";
+    const visit = (members: Member[], owner: string) => {
+      for (const m of members) {
+        if (m.k === "class") {
+          visit(m.members, m.name ?? owner);
+          continue;
+        }
+        const declaredIn = this.ownerAt?.(m.start) || owner;
+        if (m.k === "field") {
+          for (const d of m.declarators) {
+            const binding = this.fields.get(d.name);
+            const map = binding?.obj?.t === "map" ? this.exportedMap(binding.obj.m) : undefined;
+            const value = binding?.value && binding.value.value.kind !== "unknown" ? binding.value : undefined;
+            if (map || value)
+              out.push({
+                owner: declaredIn,
+                member: d.name,
+                file: this.file,
+                ...(value ? { value } : {}),
+                ...(map ? { map } : {}),
+              });
+          }
+        } else if (m.k === "method") {
+          const info = this.methods.get(m.name)?.find((i) => i.member === m);
+          const returned = info?.returned;
+          if (returned?.t === "map")
+            out.push({ owner: declaredIn, member: m.name, file: this.file, map: this.exportedMap(returned.m) });
+        }
+      }
+    };
+    visit(this.declared, module);
+    return out;
+  }
+
+  private exportedMap(m: MapState): KafkaSettings {
+    const settings = new SettingsBuilder(this.layout, () => undefined);
+    settings.addMap(
+      "withConsumerConfigUpdates",
+      m.entries[0]?.location ?? { file: this.file, range: this.index.rangeOf(0, 0) },
+      m,
+      false,
+      { file: this.file, range: this.index.rangeOf(0, 0) },
+    );
+    return settings.settings;
+  }
+
   finish(): ExtractedFacts {
+    this.out.exports = this.exportsOf();
     for (const c of this.confs) {
       for (const e of c.entries) {
         this.out.dataStream.configuration.push({
@@ -288,7 +354,7 @@ export class Extractor {
     for (const d of m.declarators) {
       const obj = d.init ? this.eval(d.init, scope) : typedObject(m.type, d.name);
       const value = d.init && final ? scope.values.of(d.init) : undefined;
-      this.fields.set(d.name, { obj: obj ?? typedObject(m.type, d.name), value });
+      this.fields.set(d.name, { obj: declared(obj, m.type, d.name, d.init && this.loc(d.init)), value });
       if (obj) this.named(obj, d.name, m.type, undefined);
     }
   }
@@ -320,7 +386,7 @@ export class Extractor {
         case "local": {
           const obj = s.init ? this.eval(s.init, scope) : undefined;
           const value = s.init ? scope.values.of(s.init) : undefined;
-          scope.vars.set(s.name, { obj: obj ?? typedObject(s.type, s.name), value });
+          scope.vars.set(s.name, { obj: declared(obj, s.type, s.name, s.init && this.loc(s.init)), value });
           if (obj) this.named(obj, s.name, s.type, s);
           break;
         }
@@ -831,7 +897,14 @@ export class Extractor {
       read.calls.push(call);
       if (method === "withConsumerConfigUpdates") {
         const map = args.get(name);
-        settings.addMap(method, call, map?.t === "map" ? this.named2(map.m, k.value) : undefined, c, call.args[0]);
+        settings.addMap(
+          method,
+          call,
+          map?.t === "map" ? this.named2(map.m, k.value) : undefined,
+          c,
+          call.args[0],
+          refOf(map),
+        );
       } else if (method === "commitOffsetsInFinalize") read.commitOffsetsInFinalize = call;
       else if (method === "withStartReadTime") read.withStartReadTime = call;
       else if (method === "withRedistribute") read.withRedistribute = call;
@@ -934,7 +1007,8 @@ export class Extractor {
       const props = args.find((a): a is Obj & { t: "map" } => a?.t === "map");
       const settings = new SettingsBuilder(this.layout, () => undefined);
       if (props) settings.addMap("constructorProperties", this.loc(e), props.m, scope.conditional, this.loc(e));
-      else if (e.args.length >= 3) settings.markUnknown(this.loc(e.args[e.args.length - 1]));
+      else if (e.args.length >= 3)
+        settings.markUnknown(this.loc(e.args[e.args.length - 1]), refOf(args[args.length - 1]));
       const client: LegacyKafkaClient = {
         file: this.file,
         language: this.language,
@@ -1032,6 +1106,11 @@ export class Extractor {
     }
     if (BEAM_SETTERS_ANYWHERE.test(e.name) && e.args.length === 1) this.beamSetter(e, scope, owner);
     if (e.name === "getOptions" && e.args.length === 0) return { t: "options" };
+    // A method of another class or module of the project (`Config.kafkaProps()`, an imported Python function).
+    if (simple && /^[A-Za-z_]/.test(simple) && !this.ownClasses.has(simple)) {
+      return { t: "external", ref: { owner: simple, member: e.name } };
+    }
+    if (!e.target && !this.methods.has(e.name)) return { t: "external", ref: { owner: "", member: e.name } };
     return undefined;
   }
 
@@ -1191,6 +1270,8 @@ export class Extractor {
       case "legacy":
         if (e.name === "setCommitOffsetsOnCheckpoints") obj.client.commitOffsetsOnCheckpoints = this.javaCall(e, scope);
         return obj;
+      case "external":
+        return undefined;
     }
   }
 
@@ -1243,7 +1324,7 @@ export class Extractor {
       case "withConsumerConfigUpdates":
       case "updateConsumerProperties": {
         const map = args[0]?.t === "map" ? args[0].m : undefined;
-        settings.addMap(e.name, call, map && this.named2(map, e.args[0]), c, call.args[0] ?? call);
+        settings.addMap(e.name, call, map && this.named2(map, e.args[0]), c, call.args[0] ?? call, refOf(args[0]));
         break;
       }
       case "withBootstrapServers":
@@ -1384,7 +1465,14 @@ export class Extractor {
       else s.settings.markUnknown(key);
     } else if (e.name === "setProperties" || e.name === "setKafkaProducerConfig") {
       const map = args[0]?.t === "map" ? args[0].m : undefined;
-      s.settings.addMap(e.name, call, map && e.args[0] ? this.named2(map, e.args[0]) : map, c, call.args[0] ?? call);
+      s.settings.addMap(
+        e.name,
+        call,
+        map && e.args[0] ? this.named2(map, e.args[0]) : map,
+        c,
+        call.args[0] ?? call,
+        refOf(args[0]),
+      );
     } else if (e.name === "setBootstrapServers" && call.args[0]) {
       s.settings.addOne("bootstrap.servers", call.args[0], "setBootstrapServers", call, c);
     }
@@ -1459,7 +1547,8 @@ export class Extractor {
           m.unknown.push(...from.m.unknown);
           if (from.m.opaque && e.args[0]) m.unknown.push(this.loc(e.args[0]));
         } else if (e.args[0]) {
-          m.unknown.push(this.loc(e.args[0]));
+          const ref = refOf(from);
+          m.unknown.push({ ...this.loc(e.args[0]), ...(ref ? { ref } : {}) });
         }
         return m.style.kind === "builder" ? obj : undefined;
       }
@@ -1640,6 +1729,25 @@ export class Extractor {
     if (key) obj.s.entries.push({ key, value: call.args[1], call });
     return e.name === "set" ? obj : undefined;
   }
+}
+
+/**
+ * What a declared variable holds: the object its initialiser made, else what its type says. A map from another
+ * file's method (`Map<String, Object> props = Config.props();`) is read as that method's map plus what is put in
+ * later, once the project resolves the reference.
+ */
+function declared(obj: Obj | undefined, type: string, name: string, at: Location | undefined): Obj | undefined {
+  if (obj?.t !== "external") return obj ?? typedObject(type, name);
+  const typed = typedObject(type, name);
+  if (typed?.t !== "map" || !at) return typed ?? obj;
+  typed.m.opaque = false;
+  typed.m.unknown.push({ ...at, ref: obj.ref });
+  return typed;
+}
+
+/** The reference an unreadable argument makes to another file, when it is a call of another file's method. */
+function refOf(obj: Obj | undefined): CodeRef | undefined {
+  return obj?.t === "external" ? obj.ref : undefined;
 }
 
 function classArg(e: CallExpr, scope: Scope): string | undefined {

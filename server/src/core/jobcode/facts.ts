@@ -41,7 +41,27 @@ export type CodeValue =
   | { kind: "number"; value: number }
   | { kind: "class"; name: string }
   | { kind: "list"; items: CodeExpr[] }
-  | { kind: "unknown" };
+  /** `ref`: the value is a constant or a call of another file of the project, resolved across files (project.ts). */
+  | { kind: "unknown"; ref?: CodeRef };
+
+/**
+ * A name this file uses that another file of the project may define: `Config.GROUP_ID`, `KafkaConfig.build(opts)`,
+ * a Kotlin top-level `const val`, a Python name imported from a module (`owner` is then the module, or "").
+ */
+export interface CodeRef {
+  owner: string;
+  member: string;
+}
+
+/** What a file offers other files: a constant's value, or the map a method or a field holds (by class and name). */
+export interface CodeExport {
+  /** The class or object (Java, Scala, Kotlin), or the Python module name; "" for Kotlin top-level declarations. */
+  owner: string;
+  member: string;
+  file: string;
+  value?: CodeExpr;
+  map?: KafkaSettings;
+}
 
 /** An expression as written in the file, with its static value. */
 export interface CodeExpr extends Location {
@@ -153,6 +173,13 @@ export interface KafkaSetting {
  * The settings of one Kafka client in the order they apply: later entries override earlier ones with the same key.
  * Use {@link effectiveSetting} to read a key.
  */
+/** An unreadable part of a client's settings; `ref` when it names a map of another file (resolved per project). */
+export interface UnknownPart extends Location {
+  ref?: CodeRef;
+  /** The merge position of the config call it came from (as `KafkaSetting.sourceIndex`). */
+  sourceIndex?: number;
+}
+
 export interface KafkaSettings {
   entries: KafkaSetting[];
   /**
@@ -162,7 +189,7 @@ export interface KafkaSettings {
    */
   hasUnknownParts: boolean;
   /** Why `hasUnknownParts` is set, pointing at the unreadable expression. */
-  unknownParts: Location[];
+  unknownParts: UnknownPart[];
   /**
    * Builds the edits that add an entry in the style of the existing config (a new `put` line after the last one,
    * a new pair in `ImmutableMap.of(…)`/`Map.of(…)` when that stays within its arity, a `.put(…)` in a builder, a
@@ -239,6 +266,8 @@ export type BeamArgSource =
   | "launchJson" // .vscode/launch.json "args"
   | "gradle" // Gradle run { args … } / application { … } / tasks JavaExec args
   | "shell" // *.sh scripts (flink run … --checkpointingInterval=…)
+  | "makefile" // Makefile recipes (python -m job --runner=FlinkRunner …)
+  | "kubernetes" // command / args of a Kubernetes Job, CronJob, Deployment or Pod container
   | "dockerfile" // Dockerfile CMD / ENTRYPOINT
   | "flinkDeployment"; // FlinkDeployment spec.job.args
 
@@ -483,6 +512,8 @@ export interface JobCode {
   beamOptions: BeamOptionsFacts;
   dataStream: DataStreamFacts;
   parseProblems: CodeParseProblem[];
+  /** Constants and maps other files may use (`Config.GROUP_ID`, `Config.kafkaProps()`). */
+  exports: CodeExport[];
 }
 
 /** The job-code facts of a project, merged from its files in every language (ProjectModel.code). */

@@ -5,7 +5,7 @@
  */
 import type { Location } from "../findings";
 import type { LineIndex, TextEdit } from "../text";
-import type { CodeExpr, KafkaSetting, KafkaSettingSource, KafkaSettings } from "./facts";
+import type { CodeExpr, CodeRef, KafkaSetting, KafkaSettingSource, KafkaSettings, UnknownPart } from "./facts";
 import type { MapLitForm } from "./ir";
 import { type CodeLiteral, type Dialect, str } from "./render";
 import { kafkaKeyOfConstant } from "./values";
@@ -41,7 +41,7 @@ export type MapStyle =
 
 export class MapState {
   entries: MapEntry[] = [];
-  unknown: Location[] = [];
+  unknown: UnknownPart[] = [];
   via: string[] = [];
   style: MapStyle = { kind: "none" };
   /** Keys are written as `ConsumerConfig.*_CONFIG` constants (then new keys are too). */
@@ -173,10 +173,11 @@ export class SettingsBuilder {
     map: MapState | undefined,
     conditional: boolean,
     unreadable: Location,
+    ref?: CodeRef,
   ): void {
     const index = this.calls++;
     if (!map) {
-      this.markUnknown(unreadable);
+      this.markUnknown(unreadable, ref, index);
       return;
     }
     this.maps.unshift(map);
@@ -200,7 +201,7 @@ export class SettingsBuilder {
         ),
       );
     }
-    for (const u of map.unknown) this.markUnknown(u);
+    for (const u of map.unknown) this.markUnknown(u, u.ref, index);
   }
 
   /** A setting made by a dedicated method (`setGroupId`, `withReadCommitted`, `setProperty(k, v)`). */
@@ -216,9 +217,14 @@ export class SettingsBuilder {
     this.settings.entries.push(this.setting(key, value, call, source, index, call, [], conditional, keyExpr));
   }
 
-  markUnknown(where: Location): void {
+  markUnknown(where: Location, ref?: CodeRef, sourceIndex?: number): void {
     this.settings.hasUnknownParts = true;
-    this.settings.unknownParts.push({ file: where.file, range: where.range });
+    this.settings.unknownParts.push({
+      file: where.file,
+      range: where.range,
+      ...(ref ? { ref } : {}),
+      ...(sourceIndex !== undefined ? { sourceIndex } : {}),
+    });
   }
 
   private setting(

@@ -1,11 +1,29 @@
-/** Merges the Java facts of a project's files, and gathers every Beam flag the project passes to its pipelines. */
+/**
+ * Merges the job-code facts of a project's files (every language), gathers every Beam flag the project passes to
+ * its pipelines, and resolves what one file takes from another: a consumer map built in a helper of another class
+ * (`withConsumerConfigUpdates(Config.buildKafkaConfig(options))`), a Kotlin `object` or top-level constant, a Scala
+ * `object`, a Python module constant (`from config import KAFKA_PROPS`).
+ *
+ * Files are read one by one and cached; the resolution happens here, per project, on copies: a file's own facts
+ * never change because another file did.
+ */
 
 import { flinkDeploymentArgs } from "../documents/launchArgs";
 import type { FileFacts } from "../model";
-import type { BeamArg, ProjectJobCode } from "./facts";
+import type {
+  BeamArg,
+  CodeExport,
+  CodeExpr,
+  CodeRef,
+  JobCode,
+  KafkaSetting,
+  KafkaSettings,
+  ProjectJobCode,
+  UnknownPart,
+} from "./facts";
 
 export function projectJavaFacts(files: FileFacts[]): ProjectJobCode {
-  const java = files.flatMap((f) => (f.code ? [f.code] : []));
+  const java = resolveAcrossFiles(files.flatMap((f) => (f.code ? [f.code] : [])));
   const beamArgs: BeamArg[] = [
     ...java.flatMap((j) => j.beamOptions.args),
     ...files.flatMap((f) => f.beamArgs ?? []),
@@ -24,4 +42,92 @@ export function projectJavaFacts(files: FileFacts[]): ProjectJobCode {
     kafkaSources: java.flatMap((j) => j.dataStream.kafkaSources),
     kafkaSinks: java.flatMap((j) => j.dataStream.kafkaSinks),
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Across files
+
+class Exports {
+  private readonly byMember = new Map<string, CodeExport[]>();
+
+  constructor(files: JobCode[]) {
+    for (const f of files) {
+      for (const e of f.exports) this.byMember.set(e.member, [...(this.byMember.get(e.member) ?? []), e]);
+    }
+  }
+
+  get empty(): boolean {
+    return this.byMember.size === 0;
+  }
+
+  /**
+   * The one declaration a reference names: same member, and the same owner when the reference names one (a Kotlin
+   * top-level or a Python module name matches an owner-less use). Several candidates that disagree resolve nothing.
+   */
+  find(ref: CodeRef, from: string): CodeExport | undefined {
+    const found = (this.byMember.get(ref.member) ?? []).filter(
+      (e) => e.file !== from && (ref.owner === "" || e.owner === "" || e.owner === ref.owner),
+    );
+    return found.length === 1 ? found[0] : undefined;
+  }
+}
+
+function resolveAcrossFiles(files: JobCode[]): JobCode[] {
+  if (!files.some((f) => f.exports.length > 0)) return files;
+  const exports = new Exports(files);
+  return files.map((f) => resolveFile(f, exports));
+}
+
+function resolveFile(code: JobCode, exports: Exports): JobCode {
+  let changed = false;
+  const settings = (s: KafkaSettings): KafkaSettings => {
+    const r = resolveSettings(s, code.file, exports);
+    if (r !== s) changed = true;
+    return r;
+  };
+  const kafkaReads = code.kafkaReads.map((r) => ({ ...r, consumerConfig: settings(r.consumerConfig) }));
+  const kafkaSources = code.dataStream.kafkaSources.map((b) => ({ ...b, properties: settings(b.properties) }));
+  const kafkaSinks = code.dataStream.kafkaSinks.map((b) => ({ ...b, properties: settings(b.properties) }));
+  const legacyKafka = code.dataStream.legacyKafka.map((c) => ({ ...c, properties: settings(c.properties) }));
+  if (!changed) return code;
+  return { ...code, kafkaReads, dataStream: { ...code.dataStream, kafkaSources, kafkaSinks, legacyKafka } };
+}
+
+/** Settings with another file's maps merged in where they were passed, and other files' constants as values. */
+function resolveSettings(settings: KafkaSettings, file: string, exports: Exports): KafkaSettings {
+  const mapParts = settings.unknownParts.filter((u) => u.ref && exports.find(u.ref, file)?.map);
+  const valueRefs = settings.entries.some((e) => e.value.value.kind === "unknown" && e.value.value.ref);
+  if (mapParts.length === 0 && !valueRefs) return settings;
+  let entries: KafkaSetting[] = settings.entries.map((e) => resolveEntry(e, file, exports));
+  const unknownParts: UnknownPart[] = [];
+  for (const part of settings.unknownParts) {
+    const exported = part.ref ? exports.find(part.ref, file) : undefined;
+    if (!exported?.map) {
+      unknownParts.push(part);
+      continue;
+    }
+    const via = `${exported.owner ? `${exported.owner}.` : ""}${exported.member} in ${exported.file.slice(exported.file.lastIndexOf("/") + 1)}`;
+    const index = part.sourceIndex ?? Number.MAX_SAFE_INTEGER;
+    const added = exported.map.entries.map(
+      (e): KafkaSetting => ({
+        ...e,
+        sourceIndex: index,
+        sourceCall: { file: part.file, range: part.range },
+        via: [via, ...e.via],
+      }),
+    );
+    // Later config calls override earlier ones: the map goes where its call stood in the merge order.
+    const at = entries.findIndex((e) => e.sourceIndex > index);
+    entries = at < 0 ? [...entries, ...added] : [...entries.slice(0, at), ...added, ...entries.slice(at)];
+    unknownParts.push(...exported.map.unknownParts);
+  }
+  return { ...settings, entries, unknownParts, hasUnknownParts: unknownParts.length > 0 };
+}
+
+function resolveEntry(e: KafkaSetting, file: string, exports: Exports): KafkaSetting {
+  const ref = e.value.value.kind === "unknown" ? e.value.value.ref : undefined;
+  const exported = ref ? exports.find(ref, file) : undefined;
+  if (!exported?.value) return e;
+  const value: CodeExpr = { ...e.value, value: exported.value.value, origin: exported.value };
+  return { ...e, value };
 }

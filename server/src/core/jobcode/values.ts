@@ -14,6 +14,8 @@ export interface ValueContext {
   resolve(name: string): CodeExpr | undefined;
   /** A constant `Class.NAME` of a class declared in this file. */
   resolveQualified(owner: string, name: string): CodeExpr | undefined;
+  /** Whether the name is declared here (a local, a parameter, a field): then it is not another file's. */
+  bound?(name: string): boolean;
 }
 
 const UNKNOWN: CodeValue = { kind: "unknown" };
@@ -152,7 +154,11 @@ export class Values {
         const origin = this.ctx.resolve(e.name);
         if (origin) return this.expr(e, origin.value, origin);
         const key = kafkaKeyOfConstant(e.name);
-        return this.expr(e, key ? { kind: "string", value: key } : UNKNOWN);
+        if (key) return this.expr(e, { kind: "string", value: key });
+        return this.expr(
+          e,
+          this.ctx.bound?.(e.name) ? UNKNOWN : { kind: "unknown", ref: { owner: "", member: e.name } },
+        );
       }
       case "field":
         return this.field(e);
@@ -202,6 +208,8 @@ export class Values {
       const limits: Record<string, number> = { MAX_VALUE: Number.MAX_SAFE_INTEGER };
       if ((simple === "Long" || simple === "Integer") && limits[e.name])
         return this.expr(e, { kind: "number", value: limits[e.name] });
+      // A constant of another class of the project (`Config.GROUP_ID`): resolved when the project is put together.
+      if (/^[A-Za-z]/.test(simple)) return this.expr(e, { kind: "unknown", ref: { owner: simple, member: e.name } });
     }
     return this.expr(e, UNKNOWN);
   }

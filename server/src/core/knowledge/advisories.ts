@@ -1,16 +1,16 @@
 /**
- * Known-bug advisories for Beam artifacts, one OSV-shaped JSON record per bug in ./advisories/ (see
- * docs/advisories.md for the format and how to add one). A record says which coordinates and version ranges are
- * affected, how severe each range is, which job-code facts make it worse, and the words the findings use; the
- * rules that report them (BFL301, BFL302) only match records against the project.
+ * Known-bug advisories for Beam and Flink artifacts (Beam's Flink runner, the Beam Python SDK, flink-connector-kafka),
+ * one OSV-shaped JSON record per bug in ./advisories/ (see docs/advisories.md for the format and how to add one). A
+ * record says which packages and version ranges are affected, how severe each range is, which facts of the project
+ * make it worse or are needed for it to matter at all, and the words the findings use; the rules that report them
+ * (BFL301, BFL302, BFL306, BFL308) only match records against the project.
  *
- * The records are imported statically so that they are bundled with the server and the CLI.
+ * The records are imported statically so that they are bundled with the server and the CLI: advisories/index.ts
+ * lists them and is generated from the folder by scripts/gen-advisories.mjs, so adding a record is adding a file.
  */
-import type { Severity } from "../findings";
+import type { Location, Severity } from "../findings";
 import { SEVERITY_ORDER } from "../findings";
-import type { JobApiUsage } from "../model";
-import restoreDuplicateSplits from "./advisories/BFLA-2024-0001.json";
-import finalizeNeverCalled from "./advisories/BFLA-2024-0002.json";
+import { RECORDS } from "./advisories/index";
 import { compareMavenVersions, inVersionRange, type VersionRange } from "./mavenVersion";
 
 export type RangeEvent = { introduced: string } | { fixed: string };
@@ -27,21 +27,78 @@ export interface AffectedRange {
   };
 }
 
+/** `Maven`: `group:artifact`, versions in Maven order. `PyPI`: a normalized project name, versions compared alike. */
+export type Ecosystem = "Maven" | "PyPI";
+
 export interface AffectedPackage {
-  /** `name` is `group:artifact`; a `*` stands for any text (`org.apache.beam:beam-runners-flink-*`). */
-  package: { ecosystem: "Maven"; name: string };
+  /** Maven: `group:artifact`, PyPI: the normalized name; a `*` stands for any text (`org.apache.beam:beam-runners-flink-*`). */
+  package: { ecosystem: Ecosystem; name: string };
   ranges: AffectedRange[];
-  database_specific?: { exclude?: string[] };
+  database_specific?: {
+    exclude?: string[];
+    /** The package counts only when the project shows at least one of these facts (how the bug is reached). */
+    requires?: AdvisoryFact[];
+    /** The related-information text at each place that shows a required fact. */
+    requiredAt?: string;
+  };
 }
 
-/** A fact of the project's job code that makes the bug worse (BFL302: offsets that are meant to be committed). */
+/**
+ * Facts of a project that decide whether a bug matters or how much: places in job code or launch flags.
+ * `commitOffsetsInFinalize`, `pubsubRead`, `useDeprecatedRead`: Beam Java job code. `kafkaSink`,
+ * `boundedKafkaSource`, `latestOffsetsKafkaSource`, `legacyKafkaProducer`: Flink DataStream job code.
+ * `pythonKafkaRead`: `ReadFromKafka` in the project's Python code. `sdfKafkaRead`: a Java KafkaIO read in a pipeline
+ * launched with `--experiments=beam_fn_api` or `use_sdf_read`, which makes KafkaIO use its splittable-DoFn read.
+ */
+export type AdvisoryFact =
+  | "commitOffsetsInFinalize"
+  | "pubsubRead"
+  | "useDeprecatedRead"
+  | "kafkaSink"
+  | "boundedKafkaSource"
+  | "latestOffsetsKafkaSource"
+  | "legacyKafkaProducer"
+  | "pythonKafkaRead"
+  | "sdfKafkaRead";
+
+export const ADVISORY_FACTS: readonly AdvisoryFact[] = [
+  "commitOffsetsInFinalize",
+  "pubsubRead",
+  "useDeprecatedRead",
+  "kafkaSink",
+  "boundedKafkaSource",
+  "latestOffsetsKafkaSource",
+  "legacyKafkaProducer",
+  "pythonKafkaRead",
+  "sdfKafkaRead",
+];
+
+/** Where the project shows each fact; a missing fact is the same as none. */
+export type AdvisoryFacts = Partial<Record<AdvisoryFact, readonly Location[]>>;
+
+/** A fact of the project that makes the bug worse (BFL302: offsets that are meant to be committed). */
 export interface AdvisoryCondition {
-  uses: keyof JobApiUsage;
+  uses: AdvisoryFact;
   severity: Severity;
   /** Completes "… because …" in the finding's message. */
   because: string;
   /** The related-information text at each place of use. */
   at: string;
+}
+
+/**
+ * A sentence of advice, for every affected version or only for some: `introduced`/`fixed` bound the versions it is
+ * for (`outside`: for every affected version except those).
+ */
+export type AdvisoryAdvice = string | { text: string; introduced?: string; fixed?: string; outside?: boolean };
+
+/** The advice of a record that applies at `version`. */
+export function adviceFor(advisory: Advisory, version: string): string[] {
+  return (advisory.database_specific.advice ?? []).flatMap((a) => {
+    if (typeof a === "string") return [a];
+    const inside = inVersionRange(version, { introduced: a.introduced, fixed: a.fixed });
+    return inside !== (a.outside === true) ? [a.text] : [];
+  });
 }
 
 export interface Advisory {
@@ -59,15 +116,19 @@ export interface Advisory {
   database_specific: {
     /** The rule that reports the advisory. */
     rule: string;
-    /** What happens at run time, as a clause that follows "Beam 2.56.0 has a known bug in the Flink runner: ". */
+    /** The part of the software that has the bug, as in "Beam 2.56.0 has a known bug in <component>". */
+    component: string;
+    /** What happens at run time in a few words: the message reads "… has a known bug in <component>: <title>." */
+    title: string;
+    /** What happens at run time, in full (one sentence, shown as related information). */
     effect: string;
-    /** A sentence the message adds (what does not help, what else to know). */
-    advice?: string;
+    /** Sentences the finding adds as related information (what does not help, what else to know). */
+    advice?: AdvisoryAdvice[];
     conditions?: AdvisoryCondition[];
   };
 }
 
-export const ADVISORIES: readonly Advisory[] = [restoreDuplicateSplits, finalizeNeverCalled] as Advisory[];
+export const ADVISORIES: readonly Advisory[] = RECORDS as Advisory[];
 
 export function advisoriesOfRule(code: string, records: readonly Advisory[] = ADVISORIES): Advisory[] {
   return records.filter((a) => a.database_specific.rule === code);
@@ -82,10 +143,14 @@ function escapeRegExp(s: string): string {
   return s.replace(/[.+?^${}()|[\]\\]/g, "\\$&");
 }
 
-function packageMatches(affected: AffectedPackage, group: string, artifact: string): boolean {
-  const coordinate = `${group}:${artifact}`;
-  if (!globMatches(affected.package.name, coordinate)) return false;
-  return !(affected.database_specific?.exclude ?? []).some((p) => globMatches(p, coordinate));
+function packageMatches(affected: AffectedPackage, ecosystem: Ecosystem, name: string): boolean {
+  if (affected.package.ecosystem !== ecosystem || !globMatches(affected.package.name, name)) return false;
+  return !(affected.database_specific?.exclude ?? []).some((p) => globMatches(p, name));
+}
+
+/** PEP 503: `Apache_Beam` and `apache.beam` are `apache-beam`. */
+export function normalizePythonName(name: string): string {
+  return name.toLowerCase().replace(/[-_.]+/g, "-");
 }
 
 export function rangeBounds(range: AffectedRange): VersionRange {
@@ -99,37 +164,59 @@ export function rangeBounds(range: AffectedRange): VersionRange {
 
 export interface AdvisoryMatch {
   advisory: Advisory;
+  affected: AffectedPackage;
   range: AffectedRange;
   bounds: VersionRange;
 }
 
-/** The advisories (and the range of each) that affect one coordinate at one version. */
-export function matchAdvisories(
-  group: string,
-  artifact: string,
+/** The advisories (and the range of each) that affect one package of an ecosystem at one version. */
+export function matchPackage(
+  ecosystem: Ecosystem,
+  name: string,
   version: string,
   records: readonly Advisory[] = ADVISORIES,
 ): AdvisoryMatch[] {
   const out: AdvisoryMatch[] = [];
   for (const advisory of records) {
     for (const affected of advisory.affected) {
-      if (!packageMatches(affected, group, artifact)) continue;
+      if (!packageMatches(affected, ecosystem, name)) continue;
       const range = affected.ranges.find((r) => inVersionRange(version, rangeBounds(r)));
-      if (range) out.push({ advisory, range, bounds: rangeBounds(range) });
+      if (range) out.push({ advisory, affected, range, bounds: rangeBounds(range) });
     }
   }
   return out;
 }
 
-/** The conditions of an advisory that the project's job code meets. */
-export function metConditions(advisory: Advisory, usage: JobApiUsage): AdvisoryCondition[] {
-  return (advisory.database_specific.conditions ?? []).filter((c) => usage[c.uses].length > 0);
+/** The advisories (and the range of each) that affect one Maven coordinate at one version. */
+export function matchAdvisories(
+  group: string,
+  artifact: string,
+  version: string,
+  records: readonly Advisory[] = ADVISORIES,
+): AdvisoryMatch[] {
+  return matchPackage("Maven", `${group}:${artifact}`, version, records);
 }
 
-/** The range's severity, raised by any condition the job code meets. */
-export function matchSeverity(match: AdvisoryMatch, usage: JobApiUsage): Severity {
+/** Whether the project shows a fact the matched package needs to be affected (always, when it needs none). */
+export function requirementsMet(match: AdvisoryMatch, facts: AdvisoryFacts): boolean {
+  const requires = match.affected.database_specific?.requires;
+  return requires === undefined || requires.some((f) => (facts[f]?.length ?? 0) > 0);
+}
+
+/** The places where the project shows the facts a matched package needs. */
+export function requiredFacts(match: AdvisoryMatch, facts: AdvisoryFacts): Location[] {
+  return (match.affected.database_specific?.requires ?? []).flatMap((f) => facts[f] ?? []);
+}
+
+/** The conditions of an advisory that the project meets. */
+export function metConditions(advisory: Advisory, facts: AdvisoryFacts): AdvisoryCondition[] {
+  return (advisory.database_specific.conditions ?? []).filter((c) => (facts[c.uses]?.length ?? 0) > 0);
+}
+
+/** The range's severity, raised by any condition the project meets. */
+export function matchSeverity(match: AdvisoryMatch, facts: AdvisoryFacts): Severity {
   let severity = match.range.database_specific.severity;
-  for (const c of metConditions(match.advisory, usage)) {
+  for (const c of metConditions(match.advisory, facts)) {
     if (SEVERITY_ORDER[c.severity] < SEVERITY_ORDER[severity]) severity = c.severity;
   }
   return severity;

@@ -5,6 +5,7 @@
  */
 
 import {
+  aliasReadIn,
   existsIn,
   isOptionKnown,
   lookupOption,
@@ -29,7 +30,7 @@ function lookupKeys(key: string): string[] {
 export function optionReadAs(key: string, minor: string | undefined): OptionInfo | undefined {
   const own = lookupOption(key);
   if (own && existsIn(own, minor)) return own;
-  return optionsForAlias(key).find((m) => existsIn(m.option, minor))?.option;
+  return optionsForAlias(key).find((m) => aliasReadIn(m, minor))?.option;
 }
 
 /** Whether Flink `minor` reads this key at all (a key of another version is ignored). */

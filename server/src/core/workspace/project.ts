@@ -1,4 +1,5 @@
 import type { ProjectConfig } from "../config";
+import type { Location } from "../findings";
 import type { ProjectJobCode } from "../jobcode/facts";
 import type {
   FileFacts,
@@ -6,8 +7,11 @@ import type {
   FlinkDeploymentFacts,
   FlinkVersionEvidence,
   FlinkWorkload,
+  ImageJar,
   JobApiUsage,
   K8sObject,
+  OperatorVersionEvidence,
+  PythonRequirement,
   ResolvedDependency,
 } from "../model";
 
@@ -36,10 +40,49 @@ export interface ProjectModel {
   dependencies: ResolvedDependency[];
   /** Where job code uses Beam APIs whose correctness depends on the Beam version. */
   jobApi: JobApiUsage;
-  /** Java job code of the project (Beam KafkaIO and options, DataStream jobs) and every Beam flag passed to it. */
+  /** Job code of the project in every language (Beam reads and options, DataStream jobs) and every Beam flag passed to it. */
   code: ProjectJobCode;
+  /** The Flink Kubernetes Operator version the project deploys with, when a file names it. */
+  operatorVersion?: ResolvedOperatorVersion;
+  /** Jars of known Flink artifacts that the project's Dockerfiles put into images. */
+  imageJars: ImageJar[];
+  /** Requirements on Python packages the product knows (apache-beam) in the project's Python dependency files. */
+  pythonRequirements: PythonRequirement[];
+  /** Where the project's Python code reads Kafka (`ReadFromKafka`). */
+  pythonKafkaReads: Location[];
   /** The facts of one file of this project. */
   fileFacts(file: string): FileFacts | undefined;
+}
+
+/** The Flink Kubernetes Operator version of a project, and the evidence for it. */
+export interface ResolvedOperatorVersion {
+  /** As written, e.g. 1.9.0. */
+  version: string;
+  /** `major.minor`, e.g. 1.9. */
+  minor: string;
+  evidence: OperatorVersionEvidence;
+  /** Other evidence that names a different version. */
+  others: OperatorVersionEvidence[];
+}
+
+const OPERATOR_SOURCE_PRIORITY: OperatorVersionEvidence["source"][] = ["projectConfig", "image", "helmChart"];
+
+/** The operator version: the project configuration wins, then operator image tags, then Helm chart versions. */
+export function resolveOperatorVersion(evidence: OperatorVersionEvidence[]): ResolvedOperatorVersion | undefined {
+  const sorted = [...evidence].sort(
+    (a, b) => OPERATOR_SOURCE_PRIORITY.indexOf(a.source) - OPERATOR_SOURCE_PRIORITY.indexOf(b.source),
+  );
+  for (const e of sorted) {
+    const parsed = parseMinor(e.version);
+    if (!parsed) continue;
+    return {
+      version: e.version,
+      minor: `${parsed.major}.${parsed.minor}`,
+      evidence: e,
+      others: sorted.filter((o) => o !== e && o.version !== e.version),
+    };
+  }
+  return undefined;
 }
 
 const SOURCE_PRIORITY: FlinkVersionEvidence["source"][] = [

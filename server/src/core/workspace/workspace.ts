@@ -9,10 +9,10 @@ import { readDocument } from "../documents/index";
 import { PROJECT_CONFIG_NAMES, readProjectConfig } from "../documents/projectConfig";
 import { analyzeProject, type ProjectAnalysis } from "../engine";
 import { projectJavaFacts } from "../jobcode/project";
-import type { FileFacts, FlinkVersionEvidence } from "../model";
+import type { FileFacts, FlinkVersionEvidence, OperatorVersionEvidence } from "../model";
 import { pomModules, topBuildOf } from "./build/layout";
 import { resolveBuild } from "./buildModel";
-import { type ProjectModel, resolveFlinkVersion } from "./project";
+import { type ProjectModel, resolveFlinkVersion, resolveOperatorVersion } from "./project";
 
 /** File names that make their folder a project root (a build root or a project config). */
 export const ROOT_MARKERS = new Set([
@@ -242,6 +242,17 @@ export class Workspace {
     if (options.assumedFlinkVersion) {
       evidence.push({ minor: options.assumedFlinkVersion, source: "setting" });
     }
+    const operatorEvidence: OperatorVersionEvidence[] = files.flatMap((f) => f.operatorVersions ?? []);
+    if (config.operatorVersion) {
+      operatorEvidence.push({
+        version: config.operatorVersion,
+        source: "projectConfig",
+        location:
+          config.file && config.operatorVersionRange
+            ? { file: config.file, range: config.operatorVersionRange }
+            : undefined,
+      });
+    }
     const byFile = new Map(files.map((f) => [f.file, f]));
     const java = projectJavaFacts(files);
     return {
@@ -260,6 +271,10 @@ export class Workspace {
         useDeprecatedRead: files.flatMap((f) => f.jobApi?.useDeprecatedRead ?? []),
       },
       code: java,
+      operatorVersion: resolveOperatorVersion(operatorEvidence),
+      imageJars: files.flatMap((f) => f.imageJars ?? []),
+      pythonRequirements: files.flatMap((f) => f.pythonRequirements ?? []),
+      pythonKafkaReads: files.flatMap((f) => f.pythonKafkaReads ?? []),
       fileFacts: (file) => byFile.get(file),
     };
   }

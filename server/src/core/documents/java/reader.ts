@@ -12,7 +12,7 @@ import { scanJobApiUsage } from "./usage";
 
 /** Names without which a file holds nothing the Java rules read: most files of a project skip the parser. */
 const RELEVANT =
-  /KafkaIO|KafkaSource|KafkaSink|FlinkKafkaConsumer|FlinkKafkaProducer|StreamExecutionEnvironment|FlinkPipelineOptions|PipelineOptionsFactory|setCheckpointingInterval|enableCheckpointing|checkpointingInterval/;
+  /ConsumerConfig|ProducerConfig|CommonClientConfigs|group\.id|bootstrap\.servers|enable\.auto\.commit|auto\.offset\.reset|KafkaIO|KafkaSource|KafkaSink|FlinkKafkaConsumer|FlinkKafkaProducer|StreamExecutionEnvironment|FlinkPipelineOptions|PipelineOptionsFactory|setCheckpointingInterval|enableCheckpointing|checkpointingInterval/;
 
 export function readJavaFile(file: string, text: string): FileFacts {
   const facts = emptyFacts(file, "java", text);
@@ -57,6 +57,7 @@ export function readJava(file: string, text: string): JobCode {
     }
   }
   const classes = classNames(tokens);
+  extractor.ownerAt = classAt(tokens);
   extractor.members(parsed.members, classes, calledMethods(tokens, classes));
   const scope = extractor.newScope();
   for (const stmts of parsed.stmts) extractor.statements(stmts, scope);
@@ -119,6 +120,30 @@ function problem(u: Unit, r: { message: string; line?: number; column?: number }
     where = `line ${line + 1}, column ${column}: `;
   }
   return { range: index.rangeOf(u.start, u.end), message: `Java syntax error at ${where}${r.message}` };
+}
+
+/** The innermost class declared around an offset (members are parsed without their class). */
+function classAt(tokens: Token[]): (offset: number) => string {
+  const spans: { name: string; start: number; end: number }[] = [];
+  const open: { name?: string; start: number }[] = [];
+  let pending: string | undefined;
+  tokens.forEach((t, i) => {
+    if (t.kind === "identifier" && /^(class|interface|enum|record)$/.test(t.text) && tokens[i - 1]?.text !== ".") {
+      const name = tokens[i + 1];
+      if (name?.kind === "identifier") pending = name.text;
+    } else if (t.text === "{") {
+      open.push({ name: pending, start: t.start });
+      pending = undefined;
+    } else if (t.text === "}") {
+      const o = open.pop();
+      if (o?.name) spans.push({ name: o.name, start: o.start, end: t.end });
+    }
+  });
+  return (offset) => {
+    let best: { name: string; start: number; end: number } | undefined;
+    for (const s of spans) if (s.start <= offset && offset < s.end && (!best || s.start > best.start)) best = s;
+    return best?.name ?? "";
+  };
 }
 
 /** Names of the classes, interfaces, enums and records declared in the file. */

@@ -35,6 +35,7 @@ export function readFlinkDeployment(src: YamlSource, root: unknown, object: K8sO
     image: src.locatedString(getIn(spec, ["image"])),
     mode: src.locatedString(getIn(spec, ["mode"])),
     upgradeMode: src.locatedString(getIn(job, ["upgradeMode"])),
+    savepointTriggerNonce: src.locatedString(getIn(job, ["savepointTriggerNonce"])),
     jobParallelism: src.locatedInt(getIn(job, ["parallelism"])),
     jobArgs: seqItems(getIn(job, ["args"]))
       .map((n) => src.locatedString(n))

@@ -8,6 +8,7 @@ import { emptyFacts, type FileFacts, type K8sObject } from "../../model";
 import { readEmbeddedConfig } from "../flinkConfig/embedded";
 import { getMap, keyText, mapPairs, type YamlDocument, YamlSource } from "../yaml/ast";
 import { scalarLines } from "../yaml/scalarLines";
+import { containerBeamArgs } from "./containerArgs";
 import { isOperatorResource, readFlinkDeployment } from "./flinkDeployment";
 import { readK8sObject } from "./objects";
 import { readWorkload } from "./workload";
@@ -39,6 +40,8 @@ export function readManifests(
     if (object.kind === "ConfigMap") readConfigMap(src, root, object, facts);
     else if (isOperatorResource(object)) readFlinkDeployment(src, root, object, facts);
     else if (object.kind === "Deployment" || object.kind === "StatefulSet") readWorkload(src, root, object, facts);
+    const args = containerBeamArgs(src, root, object);
+    if (args.length > 0) facts.beamArgs = [...(facts.beamArgs ?? []), ...args];
   });
   const hasFlink = facts.flinkConfigs.length > 0 || facts.workloads.length > 0 || facts.flinkDeployments.length > 0;
   if (options.template) facts.syntaxErrors = [];

@@ -1,8 +1,10 @@
-import { appendCall, effectiveSetting, truthOf } from "../../jobcode/facts";
+import { effectiveSetting } from "../../jobcode/facts";
+import { commitInFinalizeEdit } from "../../jobcode/intents";
 import { jobReads } from "../../project/beam";
+import { beamCommitMode } from "../../project/consumers";
 import type { Rule } from "../types";
 import { flinkJob } from "./exampleFiles";
-import { AUTO_COMMIT, fixOf, groupIdEdits, groupIdPlaceholder, OFFSET_RESET } from "./pipelines";
+import { AUTO_COMMIT, finalizeCall, fixOf, groupIdEdits, groupIdPlaceholder, OFFSET_RESET } from "./pipelines";
 
 const job = (commit: string) => `package com.example;
 
@@ -65,34 +67,34 @@ export const rule: Rule = {
   },
   check(ctx) {
     for (const read of jobReads(ctx.project)) {
-      if (read.commitOffsetsInFinalize || read.withStartReadTime || read.withTopicPartitions) continue;
+      if (beamCommitMode(read) !== "none" || read.withStartReadTime || read.withTopicPartitions) continue;
       const config = read.consumerConfig;
       const autoCommits = config.entries.filter((e) => e.key === AUTO_COMMIT);
-      if (autoCommits.some((e) => truthOf(e.value.value) !== false)) continue;
-      if (autoCommits.length === 0 && config.hasUnknownParts) continue;
       const reset = effectiveSetting(config, OFFSET_RESET);
       const known = reset ? reset.value.value.kind === "string" : !config.hasUnknownParts;
       const resetText = reset?.value.value.kind === "string" ? reset.value.value.value : undefined;
       const why = autoCommits.length > 0 ? `${AUTO_COMMIT} is false` : `${AUTO_COMMIT} is off by KafkaIO's default`;
       const groupEdits = groupIdEdits(read);
-      const fixes = groupEdits
-        ? [
-            fixOf(
-              groupEdits.length > 0
-                ? `Commit offsets in finalize, with group.id "${groupIdPlaceholder(read)}"`
-                : "Commit offsets in finalize",
-              "unsafe",
-              [...groupEdits, appendCall(read.chainInsertion, "commitOffsetsInFinalize()")].map((edit) => ({
-                file: read.file,
-                edit,
-              })),
-            ),
-          ]
-        : [];
+      const commit = commitInFinalizeEdit(read);
+      const fixes =
+        groupEdits && commit
+          ? [
+              fixOf(
+                groupEdits.length > 0
+                  ? `Commit offsets in finalize, with group.id "${groupIdPlaceholder(read)}"`
+                  : "Commit offsets in finalize",
+                "unsafe",
+                [...groupEdits, commit.edit].map((edit) => ({
+                  file: read.file,
+                  edit,
+                })),
+              ),
+            ]
+          : [];
       ctx.report({
         file: read.file,
         range: read.readRange,
-        message: `This read never commits an offset to Kafka (no commitOffsetsInFinalize(), and ${why}): whenever the pipeline starts without checkpoint state, ${known ? startWithoutState(resetText) : UNKNOWN_START}. Add .commitOffsetsInFinalize() (with a group.id) so that the consumer group follows the completed checkpoints.`,
+        message: `This read never commits an offset to Kafka (no ${finalizeCall(read)}, and ${why}): whenever the pipeline starts without checkpoint state, ${known ? startWithoutState(resetText) : UNKNOWN_START}. Add ${finalizeCall(read)} (with a group.id) so that the consumer group follows the completed checkpoints.`,
         fixes,
       });
     }

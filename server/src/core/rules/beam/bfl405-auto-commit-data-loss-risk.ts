@@ -1,10 +1,19 @@
-import { appendCall, booleanEdit, effectiveSetting, truthOf } from "../../jobcode/facts";
-import { literalOf } from "../../jobcode/intents";
+import { booleanEdit, effectiveSetting, truthOf } from "../../jobcode/facts";
+import { commitInFinalizeEdit, literalOf } from "../../jobcode/intents";
 import { optionValues } from "../../project/beam";
 import { allReads } from "../../project/jobCode";
 import type { Rule } from "../types";
 import { flinkJob } from "./exampleFiles";
-import { AUTO_COMMIT, describeSetting, describeValue, fixOf, groupIdEdits, OFFSET_RESET, relatedAt } from "./pipelines";
+import {
+  AUTO_COMMIT,
+  describeSetting,
+  describeValue,
+  finalizeCall,
+  fixOf,
+  groupIdEdits,
+  OFFSET_RESET,
+  relatedAt,
+} from "./pipelines";
 
 const job = (config: string, commit: string) => `package com.example;
 
@@ -77,12 +86,13 @@ export const rule: Rule = {
       const { value } = autoCommit;
       const disable = booleanEdit(value, false);
       const groupEdits = groupIdEdits(read);
+      const commit = commitInFinalizeEdit(read);
       const fixes =
-        disable && groupEdits
+        disable && groupEdits && commit
           ? [
               fixOf("Commit offsets in finalize instead of auto-commit", "unsafe", [
                 { file: literalOf(value).file, edit: disable },
-                ...[...groupEdits, appendCall(read.chainInsertion, "commitOffsetsInFinalize()")].map((edit) => ({
+                ...[...groupEdits, commit.edit].map((edit) => ({
                   file: read.file,
                   edit,
                 })),
@@ -92,7 +102,7 @@ export const rule: Rule = {
       ctx.report({
         file: value.file,
         range: value.range,
-        message: `With Beam checkpointing on (${describeValue(checkpointing)}), ${AUTO_COMMIT} ${describeSetting(autoCommit)} and ${OFFSET_RESET} ${reset ? reset.value.raw : "unset (latest)"}, the Kafka consumer commits offsets of records before any checkpoint covers them: if checkpoints keep timing out and the job fails, it starts again from those offsets and the records in between are lost. Commit offsets in finalize instead: set ${AUTO_COMMIT} to false and add .commitOffsetsInFinalize().`,
+        message: `With Beam checkpointing on (${describeValue(checkpointing)}), ${AUTO_COMMIT} ${describeSetting(autoCommit)} and ${OFFSET_RESET} ${reset ? reset.value.raw : "unset (latest)"}, the Kafka consumer commits offsets of records before any checkpoint covers them: if checkpoints keep timing out and the job fails, it starts again from those offsets and the records in between are lost. Commit offsets in finalize instead: set ${AUTO_COMMIT} to false and add ${finalizeCall(read)}.`,
         related: [relatedAt(checkpointing, "Beam checkpointing is enabled here.")],
         fixes,
       });

@@ -71,7 +71,7 @@ export const rule: Rule = {
         'Reports each place that names the `use_deprecated_read` experiment (a Java string such as `"--experiments=use_deprecated_read"` or `ExperimentalOptions.addExperiment(options, "use_deprecated_read")`, or an `--experiments=` flag in a launch configuration, a Gradle task, a script, a Dockerfile or a FlinkDeployment\'s `job.args`) when the project\'s Java Flink runner resolves to a Beam version with the restore double-read bug (BFL301: 2.52.0 up to 2.63.x).',
       whyItMatters:
         "The experiment is often added as a workaround for the double read after a restore, but it does not change anything there: the classic Flink runner converts unbounded reads to primitive reads and runs them through FlinkSource whether or not it is set, and KafkaIO already uses its legacy read on Flink. After a restore every partition is still read twice. Only a Beam upgrade (2.64.0 or newer) fixes it; the experiment can go when the upgrade lands.",
-      bad: { "build.gradle": BUILD("2.56.0") },
+      bad: { "build.gradle": BUILD("2.57.0") },
       good: { "build.gradle": BUILD("2.64.0") },
       whenNotToFire:
         "When no Flink runner of the project is on an affected Beam version (before 2.52.0, from 2.64.0, `-job-server` artifacts).",

@@ -10,6 +10,11 @@ import type { OptionValue } from "../../project/beam";
 import type { TextEdit } from "../../text";
 
 export const AUTO_COMMIT = "enable.auto.commit";
+
+/** How a message names the finalize commit of a read: `.commitOffsetsInFinalize()`, `commit_offset_in_finalize=True`. */
+export function finalizeCall(read: BeamKafkaRead): string {
+  return read.api === "ReadFromKafka" ? "commit_offset_in_finalize=True" : ".commitOffsetsInFinalize()";
+}
 export const GROUP_ID = "group.id";
 export const OFFSET_RESET = "auto.offset.reset";
 

@@ -1,34 +1,33 @@
-import type { Fix } from "../../findings";
+import type { Fix, RelatedLocation } from "../../findings";
 import {
-  compareMinors,
-  existsIn,
-  isOptionKnown,
-  lookupOption,
+  DEVELOPMENT_MINOR,
+  FLINK_MINORS,
+  type KeyLifecycle,
+  keyLifecycle,
   type OptionInfo,
-  optionsForAlias,
-  removedIn,
 } from "../../knowledge/options";
 import type { ConfigEntry, FlinkConfig } from "../../model";
 import { flinkMinorFor } from "../../project/configEntries";
 import { contextFor, renameKeyEdit, singleFileFix } from "../configEdits";
 import type { Rule, RuleContext } from "../types";
 
-/** The options that read `key` as a deprecated key and exist in `minor` (undefined = the newest minor). */
-function replacements(key: string, minor: string | undefined): OptionInfo[] {
-  return optionsForAlias(key)
-    .filter((m) => m.kind === "deprecated" && existsIn(m.option, minor))
-    .map((m) => m.option);
+/** "2.0", or "2.4 (in development)" for the line after the newest release branch. */
+function flinkLine(minor: string): string {
+  return minor === DEVELOPMENT_MINOR ? `${minor} (in development)` : minor;
 }
 
-/** The minor in which Flink stopped reading `key`, when it did before `minor` (or at all, with no minor). */
-function removal(key: string, minor: string | undefined): string | undefined {
-  const options = [lookupOption(key), ...optionsForAlias(key).map((m) => m.option)].filter(
-    (o): o is OptionInfo => o !== undefined && !o.operator,
-  );
-  const removed = options.map(removedIn).filter((r): r is string => r !== undefined);
-  if (removed.length === 0 || removed.length < options.length) return undefined;
-  const last = removed.sort(compareMinors)[removed.length - 1];
-  return minor === undefined || compareMinors(last, minor) <= 0 ? last : undefined;
+/** The minor after `minor` as messages name it ("Flink 2.0 no longer reads it"). */
+function afterLast(lastMinor: string | undefined, next: (m: string) => string | undefined): string | undefined {
+  return lastMinor === undefined ? undefined : next(lastMinor);
+}
+
+function nextMinorOf(minor: string): string | undefined {
+  return FLINK_MINORS[FLINK_MINORS.indexOf(minor) + 1];
+}
+
+function code(keys: string[]): string {
+  const quoted = keys.map((k) => `\`${k}\``);
+  return quoted.length <= 1 ? (quoted[0] ?? "") : `${quoted.slice(0, -1).join(", ")} or ${quoted[quoted.length - 1]}`;
 }
 
 /** The last entry of each key: the one Flink reads. */
@@ -45,6 +44,7 @@ function reportDeprecated(
   entry: ConfigEntry,
   target: OptionInfo,
   minor?: string,
+  droppedIn?: string,
 ) {
   const file = config.file;
   const winner = lastByKey.get(target.key);
@@ -53,7 +53,7 @@ function reportDeprecated(
     ctx.report({
       file,
       range: entry.keyRange,
-      message: `\`${entry.key}\` is deprecated and has no effect here: \`${target.key}\` is also set, and Flink uses that. Delete this line.`,
+      message: `\`${entry.key}\` is deprecated and has no effect here: \`${target.key}\` is also set, and Flink uses that.`,
       tags: ["deprecated", "unnecessary"],
       related: [{ file, range: winner.keyRange, message: `\`${target.key}\` is set here` }],
       fixes: [
@@ -72,12 +72,95 @@ function reportDeprecated(
   const fixes: Fix[] = edit
     ? [singleFileFix(`Rename to \`${target.key}\``, needsNewer ? "unsafe" : "safe", file, [edit])]
     : [];
+  const later = droppedIn
+    ? `Flink ${flinkLine(droppedIn)} no longer reads \`${entry.key}\`: rename it to \`${target.key}\` before upgrading.`
+    : `Rename it to \`${target.key}\` before a Flink upgrade drops the old key.`;
   ctx.report({
     file,
     range: entry.keyRange,
-    message: `\`${entry.key}\` is deprecated; Flink reads it as \`${target.key}\`${since}. Rename it to \`${target.key}\` before a Flink upgrade drops the old key.`,
+    message: `\`${entry.key}\` is deprecated; Flink reads it as \`${target.key}\`${since}.`,
     tags: ["deprecated"],
+    related: [{ file, range: entry.keyRange, message: later }],
     fixes,
+  });
+}
+
+/** What replaces a deprecated or removed key, and what else is known about it, as related information. */
+function replacementNotes(
+  file: string,
+  entry: ConfigEntry,
+  life: { replacedBy: string[]; note?: string },
+): RelatedLocation[] {
+  const out: RelatedLocation[] = [];
+  if (life.replacedBy.length > 0) {
+    const one = life.replacedBy.length === 1;
+    out.push({
+      file,
+      range: entry.keyRange,
+      message: `Use ${code(life.replacedBy)} instead${one ? "" : " (none of them takes the value as it is)"}.`,
+    });
+  }
+  if (life.note) out.push({ file, range: entry.keyRange, message: life.note });
+  return out;
+}
+
+function reportLifecycle(
+  ctx: RuleContext,
+  config: FlinkConfig,
+  lastByKey: ReadonlyMap<string, ConfigEntry>,
+  entry: ConfigEntry,
+  life: KeyLifecycle,
+  minor: string | undefined,
+  next: (m: string) => string | undefined,
+) {
+  const file = config.file;
+  if (life.kind === "renamed") {
+    reportDeprecated(ctx, config, lastByKey, entry, life.option, minor, afterLast(life.lastMinor, next));
+    return;
+  }
+  if (life.kind === "deprecated") {
+    const droppedIn = afterLast(life.lastMinor, next);
+    const still = minor === undefined ? "Flink still reads it" : `Flink ${minor} still reads it`;
+    ctx.report({
+      file,
+      range: entry.keyRange,
+      message: droppedIn
+        ? `\`${entry.key}\` is deprecated: ${still}, Flink ${flinkLine(droppedIn)} ignores it.`
+        : `\`${entry.key}\` is deprecated: ${still}, a later release may ignore it.`,
+      tags: ["deprecated"],
+      related: [
+        {
+          file,
+          range: entry.keyRange,
+          message: `Deprecated since Flink ${life.since}; no key takes its value as it is, so it is not renamed.`,
+        },
+        ...replacementNotes(file, entry, life),
+      ],
+    });
+    return;
+  }
+  const listed =
+    life.inFlink2List === undefined
+      ? []
+      : [
+          {
+            file,
+            range: entry.keyRange,
+            message: life.inFlink2List
+              ? "Flink 2.0's release notes list it among the removed configuration options."
+              : "Flink 2.0's release notes do not list it, but no option of the 2.0 sources reads it any more.",
+          },
+        ];
+  ctx.report({
+    file,
+    range: entry.keyRange,
+    severity: minor === undefined ? "warning" : "error",
+    message:
+      minor === undefined
+        ? `Flink ${flinkLine(life.removedIn)} removed \`${entry.key}\`: from that version on this setting is ignored.`
+        : `Flink ${minor} no longer reads \`${entry.key}\` (removed in Flink ${flinkLine(life.removedIn)}): this setting is ignored.`,
+    tags: ["deprecated"],
+    related: [...replacementNotes(file, entry, life), ...listed],
   });
 }
 
@@ -91,9 +174,9 @@ export const rule: Rule = {
     fix: "safe",
     docs: {
       whatItDoes:
-        "Reports configuration keys Flink still reads under a new name (`state.backend` → `state.backend.type`, `high-availability` → `high-availability.type`, `restart-strategy` → `restart-strategy.type`, `state.checkpoints.dir` → `execution.checkpointing.dir` from 1.20 …) and, as an error, keys the detected Flink version no longer reads at all (`jobmanager.heap.size` on Flink 2.0).",
+        "Gives one of three answers for an old key, for the Flink version in use. **Renamed and still read** (warning, with a rename fix): Flink reads the key as an old name of a newer option (`state.backend` → `state.backend.type` and `restart-strategy` → `restart-strategy.type` from 1.17, `execution.checkpointing.unaligned` → `.enabled` from 1.17, `pipeline.operator-chaining` → `.enabled` from 1.18, `state.checkpoints.dir` → `execution.checkpointing.dir` from 1.20, `web.port` → `rest.port`, still read by Flink 2.x). **Deprecated, no replacement under a new name** (warning, no fix): Flink still reads the key as its own deprecated option, and the options that replace it do not take its value as it is (`jobmanager.heap.size`, `state.backend.async`, `cluster.evenly-spread-out-slots`, `pipeline.time-characteristic` on Flink 1.19–1.20). **Removed** (error): no option of that Flink version reads the key, so the setting is ignored (those keys on Flink 2.0; `security.kerberos.fetch.delegation-token` after 2.3; reporters configured with `metrics.reporter.<name>.class` from 1.17, where Flink only logs a warning and loads no reporter).",
       whyItMatters:
-        "Deprecated keys are removed in a later release, and then the setting silently stops applying: after an upgrade to Flink 2.0 a cluster configured with `state.checkpoints.num-retained` keeps the default of one checkpoint. A removed key in use today means the setting already has no effect.",
+        "Deprecated keys are removed in a later release, and then the setting silently stops applying: Flink logs at most a line and starts without it. Flink 2.0's release notes list 101 removed keys, but 25 of them are still read as deprecated names of newer options (`web.port`, `state.backend.local-recovery`, `taskmanager.network.memory.fraction` …), while others are gone for good, some without being listed (`pipeline.time-characteristic`, `execution.checkpointing.force`). Telling these apart per version is the difference between a rename that keeps the setting and a setting that has already been lost.",
       bad: {
         ".beam-flink-lint.yaml": 'flinkVersion: "1.20"\n',
         "flink-conf.yaml": "state.backend: rocksdb\nstate.checkpoints.dir: s3://bucket/checkpoints\n",
@@ -103,11 +186,14 @@ export const rule: Rule = {
         "flink-conf.yaml": "state.backend.type: rocksdb\nexecution.checkpointing.dir: s3://bucket/checkpoints\n",
       },
       whenNotToFire:
-        "When the detected Flink version predates the replacement key (`state.checkpoints.dir` on Flink 1.19, where `execution.checkpointing.dir` does not exist yet). Fallback keys that are options of their own (`rest.port` for `rest.bind-port`). With no detected Flink version, a rename to a key that needs a newer Flink is offered as an unsafe fix (not applied on save), and removed keys are warnings, not errors.",
+        "When the detected Flink version predates the replacement key (`state.checkpoints.dir` on Flink 1.19, where `execution.checkpointing.dir` does not exist yet) or predates the deprecation (`cluster.evenly-spread-out-slots` on 1.18, `execution.buffer-timeout` before 1.18). Fallback keys that are options of their own (`rest.port` for `rest.bind-port`). `state.backend.type`, although Flink 2.0's list names it: only a duplicate declaration was removed and the option is still read. With no detected Flink version, a rename to a key that needs a newer Flink is offered as an unsafe fix (not applied on save), and removed keys are warnings, not errors.",
       references: [
-        "FLINK-29372 / apache/flink PR #20867 (`.type` suffixes for keys that clash with YAML)",
+        "FLINK-29372 / apache/flink PR #20867 (`.type` suffixes for keys that clash with YAML, 1.17)",
+        "FLINK-31996 (`pipeline.operator-chaining.enabled`, 1.18), FLINK-32468 (`akka.*` → `pekko.*`, 1.18)",
         "FLINK-34255 (checkpointing options moved to `execution.checkpointing.*` in 1.20)",
-        "Flink 2.0 release notes: list of removed configuration options",
+        "Flink 2.0 release notes: list of removed configuration options; the 2.0.2, 2.1.2, 2.2.1 and 2.3 sources for which of them are still read as deprecated keys",
+        "FLINK-27206 and FLINK-24235 (reporters configured by class: deprecated in 1.16, not loaded from 1.17)",
+        "The key-by-key data and its sources: scripts/gen-options.mjs and the removal table it reads",
       ],
     },
   },
@@ -119,25 +205,8 @@ export const rule: Rule = {
       for (const entry of config.entries) {
         // `state: {backend: {type: …}}` has a `state.backend` parent that is not the deprecated option.
         if (entry.valueKind === "mapping") continue;
-        const status = isOptionKnown(entry.key, minor);
-        if (status === "current" || status === "alias") {
-          const target = replacements(entry.key, minor)[0];
-          if (target) reportDeprecated(cctx, config, lastByKey, entry, target, minor);
-          continue;
-        }
-        if (status !== "other-version") continue;
-        const removedAt = removal(entry.key, minor);
-        if (removedAt === undefined) continue;
-        cctx.report({
-          file: config.file,
-          range: entry.keyRange,
-          severity: minor === undefined ? "warning" : "error",
-          message:
-            minor === undefined
-              ? `Flink ${removedAt} removed \`${entry.key}\`: from that version on this setting is ignored.`
-              : `Flink ${minor} no longer reads \`${entry.key}\` (removed in Flink ${removedAt}): this setting is ignored. Remove it or replace it with the current option.`,
-          tags: ["deprecated"],
-        });
+        const life = keyLifecycle(entry.key, minor);
+        if (life) reportLifecycle(cctx, config, lastByKey, entry, life, minor, nextMinorOf);
       }
     }
   },

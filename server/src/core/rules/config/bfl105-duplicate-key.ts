@@ -46,7 +46,10 @@ function checkConfig(ctx: RuleContext, config: FlinkConfig) {
         ctx.report({
           file: config.file,
           range: earlier.keyRange,
-          message: `\`${key}\` appears twice in the same YAML mapping (again on line ${line(last)}). Duplicate keys are a YAML error: the configuration is rejected when it is loaded. Keep one of them.`,
+          message:
+            config.logicalName === "config.yaml"
+              ? `\`${key}\` appears twice in this config.yaml (again on line ${line(last)}): Flink fails at startup ("Error parsing YAML configuration").`
+              : `\`${key}\` appears twice in the same YAML mapping (again on line ${line(last)}). Duplicate keys are a YAML error: the configuration is rejected when it is loaded. Keep one of them.`,
           related,
           // Unsafe: the file does not load at all today, so which value was meant is a guess.
           fixes: [deleteEarlier("unsafe")],
@@ -77,7 +80,7 @@ export const rule: Rule = {
       whatItDoes:
         "Reports a key that a Flink configuration sets more than once, including the same key written flat (`state.backend.type: rocksdb`) and nested (`state: {backend: {type: hashmap}}`). Points at the earlier occurrences, with the one that counts as related information.",
       whyItMatters:
-        "In a legacy flink-conf.yaml the last occurrence silently wins (warning): someone edits the first `taskmanager.numberOfTaskSlots` and nothing changes. In standard YAML (config.yaml, Kubernetes manifests) a duplicate key is an error and the whole configuration is rejected when it is loaded.",
+        'In a legacy flink-conf.yaml the last occurrence silently wins (warning): someone edits the first `taskmanager.numberOfTaskSlots` and nothing changes. In standard YAML (config.yaml, Kubernetes manifests) a duplicate key is an error and the whole configuration is rejected when it is loaded: Flink 1.19 and later (including 2.x) read config.yaml with snakeyaml-engine, which refuses duplicate keys by default, and the JobManager, the TaskManagers and the command-line client stop at startup with "Error parsing YAML configuration."',
       bad: {
         "flink-conf.yaml":
           "taskmanager.numberOfTaskSlots: 2\nparallelism.default: 2\ntaskmanager.numberOfTaskSlots: 4\n",
@@ -88,6 +91,7 @@ export const rule: Rule = {
       references: [
         "Flink GlobalConfiguration (legacy reader: later lines overwrite earlier ones)",
         "FLIP-366 / FLINK-33297 (config.yaml is standard YAML)",
+        'Flink GlobalConfiguration.loadYAMLResource and YamlParserUtils (release-1.20.4, release-2.0.2): a parse failure becomes RuntimeException("Error parsing YAML configuration."); snakeyaml-engine LoadSettingsBuilder: allowDuplicateKeys is false by default',
       ],
     },
   },

@@ -1,3 +1,4 @@
+import { codeCheckpointStorage } from "../../project/checkpointing";
 import {
   checkpointing,
   clustersOf,
@@ -38,7 +39,7 @@ export const rule: Rule = {
           "execution.checkpointing.interval: 30 s\nstate.checkpoints.dir: s3://flink-state/checkpoints\n",
       },
       whenNotToFire:
-        "Checkpointing enabled only in job code (the code may configure its own storage), checkpoint storage explicitly set to `jobmanager`, a directory written under any of its keys (`execution.checkpointing.dir`, `state.checkpoints.dir`, `state.backend.fs.checkpointdir`) or as a template, configurations partly filled in by a Helm template, batch configurations, and FlinkDeployments with upgradeMode last-state or savepoint (BFL202 reports those as errors: the operator rejects them). The fix inserts `state.checkpoints.dir` unless the project's Flink version is known to be 1.20 or newer, since every version reads that key.",
+        "Checkpointing enabled only in job code (the code may configure its own storage), checkpoint storage explicitly set to `jobmanager`, a directory written under any of its keys (`execution.checkpointing.dir`, `state.checkpoints.dir`, `state.backend.fs.checkpointdir`) or as a template, configurations partly filled in by a Helm template, batch configurations, and FlinkDeployments with upgradeMode last-state or savepoint (BFL202 reports those as errors: the operator rejects them). When the project's job code sets its own checkpoint storage (in any language: `setStateBackend(new RocksDBStateBackend(uri))`, `getCheckpointConfig().setCheckpointStorage(uri)`, a `Configuration` with `state.checkpoints.dir` given to the environment), the finding is only information, with the code as related information. The fix inserts `state.checkpoints.dir` unless the project's Flink version is known to be 1.20 or newer, since every version reads that key.",
       references: [
         "https://nightlies.apache.org/flink/flink-docs-stable/docs/ops/state/checkpoints/#checkpoint-storage",
         "FLINK-34255 (execution.checkpointing.dir replaces state.checkpoints.dir in 1.20)",
@@ -48,6 +49,15 @@ export const rule: Rule = {
   },
   check(ctx) {
     const dirKey = checkpointDirKey(ctx.project);
+    // Jobs that choose their checkpoint storage in code (a state backend with a URI, setCheckpointStorage) keep
+    // their checkpoints there; the cluster's default only matters for the other jobs.
+    const inCode = codeCheckpointStorage(ctx.project);
+    const severity = inCode.length > 0 ? ("info" as const) : undefined;
+    const codeRelated = inCode.map((l) => ({ ...l, message: "The job code sets its checkpoint storage here." }));
+    const codeNote =
+      inCode.length > 0
+        ? " This project's job code sets its own checkpoint storage (see related information); jobs that do not"
+        : "";
     for (const cluster of clustersOf(ctx.project)) {
       if (runsBatch(cluster) || cluster.incomplete) continue;
       const mode = upgradeModeOf(cluster);
@@ -73,7 +83,8 @@ export const rule: Rule = {
           file: trigger.config.file,
           range: trigger.entry.keyRange,
           message: `${reason} that Flink ${cluster.minor} reads: it ignores ${unread.entry.key}, so ${lost}. Write the directory as ${dirKey}.`,
-          related: [related(unread, `Flink ${cluster.minor} does not read this key.`, "key")],
+          severity,
+          related: [related(unread, `Flink ${cluster.minor} does not read this key.`, "key"), ...codeRelated],
           // A nested key's range is its last segment only; renaming it there would not give the flat key.
           fixes:
             unread.entry.nested || unread.config.inexactRanges
@@ -94,7 +105,11 @@ export const rule: Rule = {
       ctx.report({
         file: trigger.config.file,
         range: trigger.entry.keyRange,
-        message: `${reason}: ${lost}. Set ${dirKey} to durable shared storage (s3://, gs://, hdfs://, abfss://).`,
+        message: codeNote
+          ? `${reason}.${codeNote} lose their checkpoints when the JobManager fails over. Set ${dirKey} to durable shared storage.`
+          : `${reason}: ${lost}. Set ${dirKey} to durable shared storage (s3://, gs://, hdfs://, abfss://).`,
+        severity,
+        related: codeRelated,
         fixes: fix ? [fix] : [],
       });
     }

@@ -1,4 +1,6 @@
-import { appendCall, effectiveSetting, type KafkaSetting, truthOf } from "../../jobcode/facts";
+import { effectiveSetting, type KafkaSetting, truthOf } from "../../jobcode/facts";
+import { addChainCallEdit } from "../../jobcode/intents";
+import { str } from "../../jobcode/render";
 import { allCode } from "../../project/jobCode";
 import type { Rule } from "../types";
 import { jobName } from "./streamJobs";
@@ -71,7 +73,8 @@ export const rule: Rule = {
         const checkpointCommitsOff = onCheckpoint !== undefined && truthOf(onCheckpoint.value.value) === false;
         if (!explicit && (checkpointCommitsOff || java.isTest)) continue;
         const group = jobName(java.file);
-        const call = `setGroupId("${group}")`;
+        const add = addChainCallEdit(source, "setGroupId", [str(group)]);
+        const call = add.text.slice(1);
         const message = explicit
           ? `build() throws IllegalStateException "Property group.id is required when offset commit is enabled" because ${explicit.key} is true and no group id is set: the job fails before it starts. Add .${call} (a group id unique to this job).`
           : `This KafkaSource has no group id, so it silently turns off committing offsets on checkpoints: Kafka never sees the job's progress, consumer-lag monitoring shows nothing, and a start without checkpoint state cannot resume from committed offsets. Add .${call} (a group id unique to this job).`;
@@ -93,7 +96,7 @@ export const rule: Rule = {
             {
               title: `Add .${call}`,
               safety: "unsafe",
-              changes: [{ file: source.file, edits: [appendCall(source.chainInsertion, call)] }],
+              changes: [{ file: source.file, edits: [add.edit] }],
             },
           ],
         });

@@ -1,4 +1,6 @@
-import { appendCall, effectiveSetting, type KafkaSinkBuilder } from "../../jobcode/facts";
+import { effectiveSetting, type KafkaSinkBuilder } from "../../jobcode/facts";
+import { addChainCallEdit } from "../../jobcode/intents";
+import { str } from "../../jobcode/render";
 import { allCode, codeOf } from "../../project/jobCode";
 import { checkpointingOf, environmentOfBuilder, operatorWriting } from "../../project/streams";
 import type { Rule, RuleContext } from "../types";
@@ -83,7 +85,8 @@ export const rule: Rule = {
 
 function checkPrefix(ctx: RuleContext, sink: KafkaSinkBuilder): void {
   if (sink.setTransactionalIdPrefix || !sink.deliveryGuarantee) return;
-  const call = `setTransactionalIdPrefix("${jobName(sink.file)}")`;
+  const add = addChainCallEdit(sink, "setTransactionalIdPrefix", [str(jobName(sink.file))]);
+  const call = add.text.slice(1);
   ctx.report({
     file: sink.deliveryGuarantee.file,
     range: sink.deliveryGuarantee.range,
@@ -92,7 +95,7 @@ function checkPrefix(ctx: RuleContext, sink: KafkaSinkBuilder): void {
       {
         title: `Add .${call}`,
         safety: "unsafe",
-        changes: [{ file: sink.file, edits: [appendCall(sink.chainInsertion, call)] }],
+        changes: [{ file: sink.file, edits: [add.edit] }],
       },
     ],
   });
@@ -117,7 +120,8 @@ function checkCheckpointing(ctx: RuleContext, sink: KafkaSinkBuilder): void {
 
 function checkTimeout(ctx: RuleContext, sink: KafkaSinkBuilder): void {
   if (effectiveSetting(sink.properties, TIMEOUT_KEY) || sink.properties.hasUnknownParts) return;
-  const call = `setProperty("${TIMEOUT_KEY}", "${BROKER_MAX_TIMEOUT_MS}")`;
+  const add = addChainCallEdit(sink, "setProperty", [str(TIMEOUT_KEY), str(String(BROKER_MAX_TIMEOUT_MS))]);
+  const call = add.text.slice(1);
   ctx.report({
     file: sink.file,
     range: sink.range,
@@ -127,7 +131,7 @@ function checkTimeout(ctx: RuleContext, sink: KafkaSinkBuilder): void {
       {
         title: `Add .${call}`,
         safety: "unsafe",
-        changes: [{ file: sink.file, edits: [appendCall(sink.chainInsertion, call)] }],
+        changes: [{ file: sink.file, edits: [add.edit] }],
       },
     ],
   });

@@ -1,11 +1,10 @@
+import type { RelatedLocation } from "../../findings";
+import { FORBIDDEN_KEYS, rejectsKey } from "../../knowledge/operator";
 import type { Rule } from "../types";
+import { operatorRelated } from "./operatorVersion";
 
-/** Keys the operator's DefaultValidator rejects in spec.flinkConfiguration, and where it takes them from. */
-const MANAGED: Record<string, string> = {
-  "kubernetes.namespace": "the FlinkDeployment's namespace",
-  "kubernetes.cluster-id": "the FlinkDeployment's name",
-  "high-availability.cluster-id": "the FlinkDeployment's name (when high availability is on)",
-};
+/** Keys the operator's DefaultValidator rejects in spec.flinkConfiguration, by key. */
+const MANAGED = new Map(FORBIDDEN_KEYS.map((k) => [k.key, k]));
 
 const MANIFEST = (extra: string) => `apiVersion: flink.apache.org/v1beta1
 kind: FlinkDeployment
@@ -30,29 +29,46 @@ export const rule: Rule = {
     fix: "safe",
     docs: {
       whatItDoes:
-        "Reports `kubernetes.namespace`, `kubernetes.cluster-id` and `high-availability.cluster-id` in the `spec.flinkConfiguration` of a FlinkDeployment.",
+        "Reports `kubernetes.namespace` and `kubernetes.cluster-id` (rejected by every operator release from 1.0.0) and `high-availability.cluster-id` (rejected from operator 1.4.0 on) in the `spec.flinkConfiguration` of a FlinkDeployment. The operator version comes from `operatorVersion` in the project configuration, an operator image tag (`ghcr.io/apache/flink-kubernetes-operator:1.9.0`) or the operator's Helm chart version; with none known, `high-availability.cluster-id` is reported as for current operators.",
       whyItMatters:
         'The Flink Kubernetes Operator derives these keys from the resource\'s namespace and name. Its validator refuses a FlinkDeployment that sets them ("Forbidden Flink config key: kubernetes.namespace"), so the resource is never deployed and only its status shows why.',
       bad: { "flink-deployment.yaml": MANIFEST("    kubernetes.cluster-id: orders-cluster\n") },
       good: { "flink-deployment.yaml": MANIFEST("") },
       whenNotToFire:
-        "Standalone configurations (flink-conf.yaml, ConfigMaps): there `kubernetes.cluster-id` is needed and BFL114 asks for it. FlinkSessionJob configurations are not checked by this rule.",
+        "Standalone configurations (flink-conf.yaml, ConfigMaps): there `kubernetes.cluster-id` is needed and BFL114 asks for it. `high-availability.cluster-id` under an operator older than 1.4.0, whose validator does not list it. FlinkSessionJob configurations are not checked by this rule.",
       references: [
-        "apache/flink-kubernetes-operator DefaultValidator (FORBIDDEN_CONF_KEYS)",
+        "apache/flink-kubernetes-operator DefaultValidator (FORBIDDEN_CONF_KEYS) at release-1.0.0 … release-1.3.1 (namespace and cluster id) and release-1.4.0 … release-1.15.0 (also high-availability.cluster-id)",
         "https://nightlies.apache.org/flink/flink-kubernetes-operator-docs-stable/docs/custom-resource/reference/",
       ],
     },
   },
   check(ctx) {
+    const operator = ctx.project.operatorVersion;
     for (const d of ctx.project.flinkDeployments) {
       if (d.kind !== "FlinkDeployment") continue;
       for (const entry of d.config.entries) {
-        const source = MANAGED[entry.key];
-        if (!source) continue;
+        const managed = MANAGED.get(entry.key);
+        if (!managed || rejectsKey(managed, operator?.version) === false) continue;
+        const related: RelatedLocation[] = [
+          {
+            file: d.config.file,
+            range: entry.keyRange,
+            message: `The operator sets ${entry.key} itself from ${managed.takenFrom}; delete the entry.`,
+          },
+        ];
+        if (managed.since !== "1.0.0") {
+          related.push(
+            operatorRelated(ctx.project, `Operator ${managed.since} and later reject it; older releases did not.`, {
+              file: d.config.file,
+              range: entry.keyRange,
+            }),
+          );
+        }
         ctx.report({
           file: d.config.file,
           range: entry.keyRange,
-          message: `The operator rejects this FlinkDeployment ("Forbidden Flink config key: ${entry.key}"), so it is never deployed: the operator sets ${entry.key} itself from ${source}. Delete the entry.`,
+          message: `The operator rejects this FlinkDeployment ("Forbidden Flink config key: ${entry.key}"), so it is never deployed.`,
+          related,
           fixes: d.config.inexactRanges
             ? []
             : [

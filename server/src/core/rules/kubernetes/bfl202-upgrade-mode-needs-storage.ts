@@ -34,7 +34,7 @@ export const rule: Rule = {
         "flink-deployment.yaml": MANIFEST("    execution.checkpointing.dir: s3://flink-state/orders/checkpoints\n"),
       },
       whenNotToFire:
-        "`upgradeMode: stateless` (the default), directories given under any of their keys or as templates (or in a flinkConfiguration partly filled in by a Helm template), and directories set in the operator's default configuration found in the project's Helm values. The fixes insert placeholder locations that must be replaced.",
+        "`upgradeMode: stateless` (the default), directories given under any of their keys or as templates (or in a flinkConfiguration partly filled in by a Helm template), and directories set in the operator's default configuration found in the project's Helm values. The other requests for savepoints that need a savepoint directory (a trigger nonce, periodic savepoints, the last-state checkpoint age limit) are BFL206's. The fixes insert placeholder locations that must be replaced.",
       references: [
         "apache/flink-kubernetes-operator DefaultValidator.validateJobSpec",
         "https://nightlies.apache.org/flink/flink-kubernetes-operator-docs-stable/docs/custom-resource/job-management/#stateful-and-stateless-application-upgrades",

@@ -1,0 +1,146 @@
+/**
+ * The Flink Kafka connector versions of a project as BFL306 and BFL307 see them: one site per place where a
+ * connector version is defined, from the build (a literal, property, variable or catalog entry that feeds
+ * `flink-connector-kafka` / `flink-sql-connector-kafka`) or from a jar a Dockerfile puts into an image; and the
+ * Flink minor of the cluster the connector runs on.
+ */
+import type { Fix, Location, RelatedLocation } from "../../findings";
+import { type ConnectorVersion, isKafkaConnector, parseConnectorVersion } from "../../knowledge/kafkaConnector";
+import type { FlinkVersionEvidence, ImageJar, Located, ResolvedDependency } from "../../model";
+import type { ProjectModel } from "../../workspace/project";
+import { usesAsRelated, versionSites } from "./beamVersions";
+
+export interface ConnectorSite {
+  /** The connector artifacts the version feeds, e.g. ["flink-sql-connector-kafka"]. */
+  artifacts: string[];
+  version: ConnectorVersion;
+  /** Where findings point: the version at its definition. */
+  at: Location;
+  /** Related information at the places that use the version. */
+  uses: RelatedLocation[];
+  /** Every place the version is declared, to tell the connector's own Flink-version evidence from the cluster's. */
+  declarations: Location[];
+  /** The edit that writes another version where this one is defined; undefined when there is no safe place. */
+  rewrite(version: string): Fix | undefined;
+}
+
+function sameStart(a: Location, b: Location): boolean {
+  return (
+    a.file === b.file &&
+    a.range.start.line === b.range.start.line &&
+    a.range.start.character === b.range.start.character
+  );
+}
+
+function rewriteAt(title: string, file: string, ranges: Location["range"][], version: string): Fix {
+  return {
+    title,
+    safety: "unsafe",
+    changes: [{ file, edits: ranges.map((range) => ({ range, newText: version })) }],
+  };
+}
+
+/** Build sites: a definition feeding connector artifacts, rewritten there when it feeds nothing else. */
+function buildSites(project: ProjectModel): ConnectorSite[] {
+  const out: ConnectorSite[] = [];
+  for (const site of versionSites(project)) {
+    const deps = site.dependencies.filter((d) => isKafkaConnector(d.group, d.artifact));
+    const version = deps.length > 0 ? parseConnectorVersion(site.version) : undefined;
+    if (!version) continue;
+    const definition: Located<string> | undefined = site.definition;
+    const shared = project.dependencies.some(
+      (d: ResolvedDependency) =>
+        !isKafkaConnector(d.group, d.artifact) &&
+        d.versionDefinition !== undefined &&
+        definition !== undefined &&
+        sameStart(d.versionDefinition, definition),
+    );
+    out.push({
+      artifacts: [...new Set(deps.map((d) => d.artifact))],
+      version,
+      at: site.at,
+      // Where the version comes through a property or variable, each use; an inline version is its own use.
+      uses: usesAsRelated(
+        deps.filter((d) => d.via.length > 0),
+        site.version,
+      ).map((r) => ({
+        ...r,
+        message: r.message.replace(`gets Beam ${site.version}`, `gets ${site.version}`),
+      })),
+      declarations: [site.at, ...deps.map((d) => d.declaration)],
+      rewrite: (next) =>
+        definition && definition.value === site.version && !shared
+          ? rewriteAt(`Upgrade the Kafka connector to ${next}`, site.at.file, [site.at.range], next)
+          : undefined,
+    });
+  }
+  return out;
+}
+
+/**
+ * Image sites: one per jar reference. The upgrade rewrites the version where it is defined, only for a jar that is
+ * downloaded (a local jar would have to be replaced as well) and, for a version from an ARG or ENV, only for an
+ * external connector version, which cannot also be Flink's.
+ */
+function jarSite(jar: ImageJar, version: ConnectorVersion): ConnectorSite {
+  const fromArg = jar.versionDefinition.range.start.line !== jar.declaration.range.start.line;
+  const canRewrite = jar.downloaded && (!fromArg || !version.bundled);
+  return {
+    artifacts: [jar.artifact],
+    version,
+    at: { file: jar.versionDefinition.file, range: jar.versionDefinition.range },
+    uses: fromArg ? [{ ...jar.declaration, message: `${jar.artifact} ${jar.version} goes into the image here.` }] : [],
+    declarations: [jar.declaration, { file: jar.versionDefinition.file, range: jar.versionDefinition.range }],
+    rewrite: (next) =>
+      canRewrite
+        ? rewriteAt(`Upgrade the Kafka connector to ${next}`, jar.versionDefinition.file, jar.versionEdits, next)
+        : undefined,
+  };
+}
+
+/** Every place the project defines a Kafka connector version, builds first. */
+export function connectorSites(project: ProjectModel): ConnectorSite[] {
+  const jars = project.imageJars.flatMap((jar) => {
+    if (!isKafkaConnector(jar.group, jar.artifact)) return [];
+    const version = parseConnectorVersion(jar.version);
+    return version ? [jarSite(jar, version)] : [];
+  });
+  return [...buildSites(project), ...jars];
+}
+
+/** Evidence that says what the cluster runs; the connector's own version suffix, runners and settings do not. */
+const CLUSTER_SOURCES: Partial<Record<FlinkVersionEvidence["source"], string>> = {
+  projectConfig: "flinkVersion in the project configuration",
+  flinkDeployment: "FlinkDeployment flinkVersion",
+  image: "the Flink image tag",
+  dependency: "the Flink dependencies of the build",
+};
+
+export interface ClusterMinor {
+  minor: string;
+  /** The version as named, e.g. 1.19.1. */
+  shown: string;
+  label: string;
+  location?: Location;
+}
+
+/**
+ * The Flink minor of the cluster the connectors run on: the project's resolved Flink version, unless the evidence
+ * for it is a connector's own version. (One function, so that it can later be bound per deployment.)
+ */
+export function clusterMinorFor(project: ProjectModel, sites: ConnectorSite[]): ClusterMinor | undefined {
+  const resolved = project.flinkVersion;
+  if (!resolved) return undefined;
+  const own = (e: FlinkVersionEvidence) =>
+    e.location !== undefined && sites.some((s) => s.declarations.some((d) => sameStart(d, e.location as Location)));
+  const evidence = [resolved.evidence, ...resolved.others].find((e) => CLUSTER_SOURCES[e.source] && !own(e));
+  if (!evidence) return undefined;
+  const m = /^(\d+)\.(\d+)/.exec(evidence.minor);
+  if (!m) return undefined;
+  return {
+    minor: `${m[1]}.${m[2]}`,
+    shown: evidence.full ?? `${m[1]}.${m[2]}`,
+    label: CLUSTER_SOURCES[evidence.source] as string,
+    location: evidence.location,
+  };
+}

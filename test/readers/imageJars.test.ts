@@ -1,0 +1,68 @@
+/** Kafka connector jars baked into images by Dockerfiles: the version, where it is defined, what an upgrade edits. */
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { readDocument } from "../../server/src/core/documents/index";
+import { span, textAt } from "./helpers";
+
+function jars(text: string) {
+  return (readDocument("/p/Dockerfile", text).imageJars ?? []).map((j) => ({
+    artifact: j.artifact,
+    version: j.version,
+    definedAt: span(j.versionDefinition.range),
+    edits: j.versionEdits.map((r) => textAt(text, r)),
+    editLines: j.versionEdits.map((r) => r.start.line),
+    declaration: textAt(text, j.declaration.range),
+    downloaded: j.downloaded,
+  }));
+}
+
+test("ADD of a Maven Central URL: the version in the file name and in the path", () => {
+  const url =
+    "https://repo1.maven.org/maven2/org/apache/flink/flink-sql-connector-kafka/3.1.0-1.18/flink-sql-connector-kafka-3.1.0-1.18.jar";
+  const text = `FROM flink:1.18.1\nADD ${url} /opt/flink/lib/\n`;
+  assert.deepEqual(jars(text), [
+    {
+      artifact: "flink-sql-connector-kafka",
+      version: "3.1.0-1.18",
+      definedAt: "1:115-1:125",
+      edits: ["3.1.0-1.18", "3.1.0-1.18"],
+      editLines: [1, 1],
+      declaration: url,
+      downloaded: true,
+    },
+  ]);
+});
+
+test("a version from an ARG or ENV default is defined there; curl and wget lines are read too", () => {
+  const text = [
+    "FROM flink:1.19.1",
+    'ARG KAFKA_CONNECTOR_VERSION="3.2.0-1.19"',
+    "ENV SQL_CONNECTOR 3.3.0-1.19",
+    "RUN curl -fsSL -o /opt/flink/lib/k.jar \\",
+    `    https://example.com/flink-connector-kafka-\${KAFKA_CONNECTOR_VERSION}.jar && \\`,
+    "    wget -P /opt/flink/lib https://example.com/flink-sql-connector-kafka-$SQL_CONNECTOR.jar",
+    "",
+  ].join("\n");
+  assert.deepEqual(
+    jars(text).map((j) => [j.artifact, j.version, j.definedAt, j.editLines, j.downloaded]),
+    [
+      ["flink-connector-kafka", "3.2.0-1.19", "1:29-1:39", [1], true],
+      ["flink-sql-connector-kafka", "3.3.0-1.19", "2:18-2:28", [2], true],
+    ],
+  );
+});
+
+test("a jar copied from the build context is not downloaded; comments and unknown ARGs are skipped", () => {
+  const text = [
+    "FROM flink:1.17.2",
+    "# ADD https://example.com/flink-sql-connector-kafka-1.16.0.jar /opt/flink/lib/",
+    "COPY lib/flink-connector-kafka-1.17.2.jar /opt/flink/lib/",
+    `COPY lib/flink-connector-kafka-\${FROM_THE_COMMAND_LINE}.jar /opt/flink/lib/`,
+    "COPY lib/my-flink-connector-kafka-helpers-1.0.0.jar /opt/flink/lib/",
+    "",
+  ].join("\n");
+  assert.deepEqual(
+    jars(text).map((j) => [j.artifact, j.version, j.declaration, j.downloaded]),
+    [["flink-connector-kafka", "1.17.2", "lib/flink-connector-kafka-1.17.2.jar", false]],
+  );
+});
