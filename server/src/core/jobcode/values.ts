@@ -149,7 +149,7 @@ export class Values {
   of(e: Expr): CodeExpr {
     switch (e.k) {
       case "literal":
-        return this.expr(e, literalValue(e.type, e.image));
+        return this.expr(e, e.value ?? literalValue(e.type, e.image));
       case "name": {
         const origin = this.ctx.resolve(e.name);
         if (origin) return this.expr(e, origin.value, origin);
