@@ -1374,7 +1374,10 @@ export class Extractor {
     } else {
       obj.s.dot ??= e.dot;
     }
-    read.chainInsertion = { at: this.index.positionAt(obj.s.builderEnd), prefix: chainPrefix(this.layout, obj.s.dot) };
+    read.chainInsertion = {
+      at: this.index.positionAt(obj.s.builderEnd),
+      prefix: chainPrefix(this.layout, obj.s.dot, obj.s.builderEnd),
+    };
     return obj;
   }
 
@@ -1442,13 +1445,13 @@ export class Extractor {
     if (e.name === "build") {
       s.fact.chainInsertion = {
         at: this.index.positionAt(s.builderEnd),
-        prefix: chainPrefix(this.layout, e.dot ?? s.dot),
+        prefix: chainPrefix(this.layout, e.dot ?? s.dot, s.builderEnd),
       };
       return;
     }
     s.builderEnd = e.end;
     s.dot = e.dot;
-    s.fact.chainInsertion = { at: this.index.positionAt(e.end), prefix: chainPrefix(this.layout, e.dot) };
+    s.fact.chainInsertion = { at: this.index.positionAt(e.end), prefix: chainPrefix(this.layout, e.dot, e.end) };
   }
 
   private properties(

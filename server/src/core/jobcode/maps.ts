@@ -90,8 +90,15 @@ export function startsLine(layout: Layout, offset: number): boolean {
 }
 
 /** `.` or a line break + the indentation of the line of `dot` + `.`, for a call joining a chain. */
-export function chainPrefix(layout: Layout, dot: number | undefined): string {
-  return dot !== undefined && startsLine(layout, dot) ? `${layout.index.eol}${lineIndent(layout, dot)}.` : ".";
+export function chainPrefix(layout: Layout, dot: number | undefined, at?: number): string {
+  if (dot === undefined || !startsLine(layout, dot)) return ".";
+  const prefix = `${layout.index.eol}${lineIndent(layout, dot)}.`;
+  // A chain continued with backslashes (Python) needs one at the end of the line the new call follows.
+  const rest =
+    at === undefined
+      ? ""
+      : layout.text.slice(at, layout.text.indexOf("\n", at) < 0 ? undefined : layout.text.indexOf("\n", at));
+  return /^[ \t]*\\[ \t]*\r?$/.test(rest) ? ` \\${prefix}` : prefix;
 }
 
 function at(layout: Layout, offset: number, newText: string): TextEdit {
