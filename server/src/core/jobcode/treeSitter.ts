@@ -97,6 +97,35 @@ interface KeptTree {
   tree: TreeSitter.Tree;
 }
 
+/** Characters handed to the parser per read. */
+const CHUNK = 4096;
+
+/**
+ * A parse that runs longer than this is given up (some grammars take super-linear time on pathological nesting);
+ * the file is then reported as not analysed instead of blocking the editor or CI.
+ */
+const PARSE_BUDGET_MS = 10_000;
+
+/**
+ * Bracket nesting beyond which a file is not parsed at all: no job code nests this deep, and tree-sitter-scala's
+ * time grows faster than the depth (10,000 nested blocks take seconds). The other grammars stay linear.
+ */
+export const MAX_NESTING: Partial<Record<TreeSitterLanguage, number>> = { scala: 3000 };
+
+/** The deepest bracket nesting of a text (strings and comments not told apart: a bound, not a measure). */
+export function nestingDepth(text: string): number {
+  let depth = 0;
+  let max = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 40 || c === 91 || c === 123) {
+      depth++;
+      if (depth > max) max = depth;
+    } else if ((c === 41 || c === 93 || c === 125) && depth > 0) depth--;
+  }
+  return max;
+}
+
 /** Files whose trees are kept: the files being edited, a few at a time. Older trees are freed. */
 const MAX_TREES = 24;
 const kept = new Map<string, KeptTree>();
@@ -115,12 +144,17 @@ export function parseTree(file: string, language: TreeSitterLanguage, text: stri
     return old.tree;
   }
   let tree: TreeSitter.Tree | null = null;
+  // The text in chunks: given the whole string, the runtime copies the rest of the file at every read.
+  const input = (index: number) => (index < text.length ? text.slice(index, index + CHUNK) : undefined);
+  const deadline = Date.now() + PARSE_BUDGET_MS;
+  const options: TreeSitter.ParseOptions = { progressCallback: () => Date.now() > deadline };
   if (old && old.language === language) {
     old.tree.edit(editBetween(old.text, text));
-    tree = parser.parse(text, old.tree);
+    tree = parser.parse(input, old.tree, options);
   } else {
-    tree = parser.parse(text);
+    tree = parser.parse(input, null, options);
   }
+  if (!tree) parser.reset();
   if (old) {
     old.tree.delete();
     kept.delete(file);

@@ -9,7 +9,7 @@ import { Extractor } from "../../jobcode/extract";
 import type { CodeParseProblem, JobCode } from "../../jobcode/facts";
 import type { Member, Stmt } from "../../jobcode/ir";
 import { isTestFile } from "../../jobcode/testCode";
-import { parseTree, type TreeSitterLanguage, unavailable } from "../../jobcode/treeSitter";
+import { MAX_NESTING, nestingDepth, parseTree, type TreeSitterLanguage, unavailable } from "../../jobcode/treeSitter";
 import { emptyFacts, type FileFacts } from "../../model";
 import { LineIndex, type Range } from "../../text";
 
@@ -39,10 +39,15 @@ const START: Range = { start: { line: 0, character: 0 }, end: { line: 0, charact
 export function readTreeSitterCode(file: string, text: string, reader: LanguageReader): FileFacts {
   const facts = emptyFacts(file, reader.language, text);
   if (!reader.relevant.test(text)) return facts;
-  const why = unavailable(reader.language);
+  const limit = MAX_NESTING[reader.language];
+  const depth = limit === undefined ? 0 : nestingDepth(text);
+  const why =
+    unavailable(reader.language) ??
+    (limit !== undefined && depth > limit ? `its brackets nest ${depth} levels deep (more than ${limit})` : undefined);
   const tree = why ? undefined : parseTree(file, reader.language, text);
   if (!tree) {
-    facts.notAnalysed = [{ range: START, message: `This ${label(reader.language)} file was not analysed: ${why}.` }];
+    const reason = why ?? "the parser gave up on it (it took too long)";
+    facts.notAnalysed = [{ range: START, message: `This ${label(reader.language)} file was not analysed: ${reason}.` }];
     return facts;
   }
   const index = new LineIndex(text);
