@@ -1,3 +1,4 @@
+import { allCode } from "../../project/jobCode";
 import type { Fix } from "../../findings";
 import { jobCheckpointing } from "../../project/checkpointing";
 import { checkpointing, clustersOf, runsBatch } from "../../project/clusters";
@@ -25,7 +26,7 @@ export const rule: Rule = {
           "taskmanager.numberOfTaskSlots: 4\nparallelism.default: 4\nexecution.checkpointing.interval: 1 min\n",
       },
       whenNotToFire:
-        "When the project's job code enables checkpointing itself (DataStream `enableCheckpointing`, Beam `checkpointingInterval`), the finding is only `info`, with the places in the code as related information. A FlinkDeployment with `upgradeMode: last-state` and no interval is left alone: the operator sets 5 min. Batch configurations (`execution.runtime-mode: BATCH`), FlinkSessionJob configurations (they run on a session cluster configured elsewhere), Helm values (defaults merged into other configurations) intervals written as templates, and configurations partly filled in by a Helm template (an `{{ include … }}` line, an empty block in a chart template) are not checked. A ConfigMap named `flink-config-<name>` next to FlinkDeployment `<name>` is the operator's rendered copy and is not reported twice; of a flink-conf.yaml and a config.yaml in one folder only the file Flink reads is checked.",
+        "When the project's job code enables checkpointing itself (DataStream `enableCheckpointing`, Beam `checkpointingInterval`, in any language, or a Beam flag in a launcher), the finding is only `info`, with the places in the code as related information; when a FlinkDeployment runs a job whose code is not in the project (a jar or an image built elsewhere, which may enable checkpointing in its own code), it is `info` too. The Flink Kubernetes Operator's own configuration (`flink-operator-config`, configurations of `kubernetes.operator.*` keys) is not a cluster's and is not checked. A FlinkDeployment with `upgradeMode: last-state` and no interval is left alone: the operator sets 5 min. Batch configurations (`execution.runtime-mode: BATCH`), FlinkSessionJob configurations (they run on a session cluster configured elsewhere), Helm values (defaults merged into other configurations) intervals written as templates, and configurations partly filled in by a Helm template (an `{{ include … }}` line, an empty block in a chart template) are not checked. A ConfigMap named `flink-config-<name>` next to FlinkDeployment `<name>` is the operator's rendered copy and is not reported twice; of a flink-conf.yaml and a config.yaml in one folder only the file Flink reads is checked.",
       references: [
         "https://nightlies.apache.org/flink/flink-docs-stable/docs/dev/datastream/fault-tolerance/checkpointing/",
         "Flink CheckpointingOptions: execution.checkpointing.interval has no default (periodic checkpointing off)",
@@ -37,15 +38,20 @@ export const rule: Rule = {
     const interval = ctx.project.config.checkpointInterval;
     const code = jobCheckpointing(ctx.project);
     const related = code.map((l) => ({ ...l, message: "The job code enables checkpointing here." }));
+    // A FlinkDeployment's job built elsewhere (a jar or an image only): its code may well enable checkpointing.
+    const noCode = allCode(ctx.project).length === 0;
     for (const cluster of clustersOf(ctx.project)) {
       if (runsBatch(cluster)) continue;
       const state = checkpointing(cluster);
       if (state.kind !== "off") continue;
-      const severity = code.length > 0 ? ("info" as const) : undefined;
+      const elsewhere = noCode && cluster.deployment?.jobKey !== undefined;
+      const severity = code.length > 0 || elsewhere ? ("info" as const) : undefined;
       const outcome =
         code.length > 0
           ? "only jobs that enable checkpointing in their code take checkpoints. This project's job code does (see related information); set an interval here too so that every job on this cluster is covered."
-          : `Flink never takes a checkpoint: after a failure or restart, jobs lose their state and their sources re-read or skip data. Set ${KEY}, e.g. ${interval}.`;
+          : elsewhere
+            ? `jobs on it take no checkpoints unless their own code enables checkpointing (their code is not in this project). Set ${KEY}, e.g. ${interval}, to cover every job.`
+            : `Flink never takes a checkpoint: after a failure or restart, jobs lose their state and their sources re-read or skip data. Set ${KEY}, e.g. ${interval}.`;
       if (state.setting) {
         const { entry, config } = state.setting;
         const fixes: Fix[] = config.inexactRanges
