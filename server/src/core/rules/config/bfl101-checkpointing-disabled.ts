@@ -1,7 +1,7 @@
-import { allCode } from "../../project/jobCode";
 import type { Fix } from "../../findings";
 import { jobCheckpointing } from "../../project/checkpointing";
 import { checkpointing, clustersOf, runsBatch } from "../../project/clusters";
+import { allCode } from "../../project/jobCode";
 import { insertFix } from "../clusterFixes";
 import type { Rule } from "../types";
 

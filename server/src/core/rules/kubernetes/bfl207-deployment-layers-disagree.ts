@@ -1,0 +1,89 @@
+import type { FlinkVersionEvidence } from "../../model";
+import { clustersOf } from "../../project/clusters";
+import { parseMinor } from "../../workspace/project";
+import type { Rule } from "../types";
+
+const MANIFEST = (image: string) => `apiVersion: flink.apache.org/v1beta1
+kind: FlinkDeployment
+metadata:
+  name: orders
+spec:
+  image: ${image}
+  flinkVersion: v1_19
+  flinkConfiguration:
+    taskmanager.numberOfTaskSlots: "2"
+    execution.checkpointing.interval: 1 min
+  job:
+    jarURI: local:///opt/flink/usrlib/orders.jar
+    upgradeMode: stateless
+`;
+
+/** How a message names a layer of a deployment. */
+function layer(e: FlinkVersionEvidence): string {
+  switch (e.source) {
+    case "flinkDeployment":
+      return "the FlinkDeployment's flinkVersion";
+    case "image":
+      return e.location?.file.toLowerCase().includes("dockerfile") ? "the Dockerfile's base image" : "the image";
+    default:
+      return "the build";
+  }
+}
+
+function minorOf(e: FlinkVersionEvidence): string | undefined {
+  const p = parseMinor(e.minor);
+  return p ? `${p.major}.${p.minor}` : undefined;
+}
+
+export const rule: Rule = {
+  meta: {
+    code: "BFL207",
+    name: "deployment-layers-disagree",
+    family: "kubernetes",
+    severity: "error",
+    description: "One deployment's layers name different Flink minors (flinkVersion, image, base image).",
+    fix: "none",
+    docs: {
+      whatItDoes:
+        "Compares the Flink versions the layers of one deployment name: a FlinkDeployment's `flinkVersion` and the tag of its `image`, the image of the compose services or Kubernetes pods that run a configuration, and the Dockerfile `FROM` a compose service builds its image from. It reports each layer that names another minor than the first, with the first as related information, and cites only that deployment's own files.",
+      whyItMatters:
+        "The operator configures the cluster for the `flinkVersion` it is told (configuration keys, the way it upgrades and restores jobs), while the JobManager and TaskManagers run the Flink of the image. When they disagree, keys the image's Flink does not read are ignored, savepoints may not restore, and the job can fail at start with class or serializer errors. The same holds for a compose cluster whose services run different Flink images, or a base image that is not the version the deployment claims.",
+      bad: { "k8s/orders.yaml": MANIFEST("flink:1.18.1") },
+      good: { "k8s/orders.yaml": MANIFEST("flink:1.19.1") },
+      whenNotToFire:
+        "Custom images whose tag says nothing about Flink (`my-registry/orders:1.4`), deployments with a single version source, and versions named in different deployments of the project (those are separate clusters). A project configuration `flinkVersion` overrides what the files say and silences this rule.",
+      references: [
+        "https://nightlies.apache.org/flink/flink-kubernetes-operator-docs-stable/docs/custom-resource/reference/ (FlinkDeploymentSpec.flinkVersion)",
+        "https://hub.docker.com/_/flink (official image tags)",
+      ],
+    },
+  },
+  check(ctx) {
+    for (const cluster of clustersOf(ctx.project)) {
+      const { version } = cluster;
+      if (version.strength !== "conflicting") continue;
+      const [first, ...rest] = version.evidence;
+      const firstMinor = first && minorOf(first);
+      if (!firstMinor || !first.location) continue;
+      const seen = new Set<string>();
+      for (const e of rest) {
+        const minor = minorOf(e);
+        if (!minor || minor === firstMinor || !e.location) continue;
+        const key = `${e.location.file}:${e.location.range.start.line}:${e.location.range.start.character}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        ctx.report({
+          file: e.location.file,
+          range: e.location.range,
+          message: `${layer(e)[0].toUpperCase()}${layer(e).slice(1)} is Flink ${minor}, but ${layer(first)} is Flink ${firstMinor}: the cluster runs another Flink than it is configured for.`,
+          related: [
+            {
+              ...first.location,
+              message: `${layer(first)[0].toUpperCase()}${layer(first).slice(1)} says Flink ${firstMinor} here.`,
+            },
+          ],
+        });
+      }
+    }
+  },
+};
