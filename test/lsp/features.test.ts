@@ -12,7 +12,7 @@ import {
 } from "vscode-languageserver-protocol/node";
 import { startServer, type TestClient, workspaceLoaded } from "./lspClient";
 
-const VERSION_SOURCE = "Project: Flink 1.19 from flinkVersion in the project configuration (.beam-flink-lint.yaml)";
+const VERSION_SOURCE = "Version: Flink 1.19 from flinkVersion in the project configuration (.beam-flink-lint.yaml).";
 
 async function hover(client: TestClient, uri: string, line: number, character: number): Promise<Hover | null> {
   return client.answer(

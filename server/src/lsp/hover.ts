@@ -4,15 +4,19 @@
  * on a Beam version or coordinate in a build file, and on KafkaIO reads and checkpoint intervals in job code, what
  * the core hovers say about them in the context of the whole project.
  */
+
 import type { Hover } from "vscode-languageserver/node";
 import { buildHoverAt } from "../core/hover/buildHover";
 import { javaHover } from "../core/hover/javaHover";
 import type { OptionInfo } from "../core/knowledge/options";
 import type { ConfigEntry, FileFacts, FlinkConfig } from "../core/model";
+import { configVersion } from "../core/project/clusters";
+import { describeVersion } from "../core/project/versions";
 import { ruleDocsUrl } from "../core/rules/docsUrl";
 import { findRule } from "../core/rules/index";
 import { comparePositions, LineIndex, type Position, type Range } from "../core/text";
 import type { ProjectModel } from "../core/workspace/project";
+import { relativeTo } from "../core/workspace/workspace";
 import { describeVersionSource } from "./analysis";
 import { meaningOf, optionMarkdown } from "./optionDocs";
 
@@ -64,7 +68,8 @@ function configHover(facts: FileFacts, p: Position, project: ProjectModel | unde
   const found = entryAt(facts, p);
   if (!found || found.entry.valueKind === "mapping") return undefined;
   const { config, entry } = found;
-  const minor = project?.flinkVersion?.minor;
+  const version = project ? configVersion(project, config) : undefined;
+  const minor = version?.minor;
   const meaning = meaningOf(entry.key, minor);
   const parts: string[] = [];
   let option: OptionInfo | undefined;
@@ -94,7 +99,11 @@ function configHover(facts: FileFacts, p: Position, project: ProjectModel | unde
   }
   const effective = effectiveText(entry, effectiveEntry(config, entry.key, option));
   if (effective) parts.push(effective);
-  parts.push(versionBasis(project));
+  parts.push(
+    project && version
+      ? `Version: ${describeVersion(version, (f) => relativeTo(project.root, f))}`
+      : versionBasis(project),
+  );
   return { contents: { kind: "markdown", value: parts.join("\n\n") }, range: entry.keyRange };
 }
 

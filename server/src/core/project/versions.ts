@@ -76,3 +76,28 @@ export function consideredText(version: ConfigVersion): string {
   if (minors.length === 0) return "an unknown Flink version";
   return minors.map((m) => `Flink ${m}`).join(" or ");
 }
+
+const SOURCE_LABEL: Record<FlinkVersionEvidence["source"], string> = {
+  flinkDeployment: "the FlinkDeployment's flinkVersion",
+  image: "a Flink image tag",
+  dependency: "a Flink dependency",
+  runner: "the Beam Flink runner artifact",
+  projectConfig: "flinkVersion in the project configuration",
+  setting: "the editor setting or --flink-version",
+};
+
+/**
+ * Where a configuration's version comes from, for hovers and reports: `Flink 1.18.1 from a Flink image tag
+ * (docker-compose.yml), this configuration's deployment`; weak and conflicting versions say so.
+ */
+export function describeVersion(version: ConfigVersion, relative: (file: string) => string): string {
+  const [e] = version.evidence;
+  if (!version.minor || !e) return "Flink version not detected: facts are for the newest Flink version.";
+  const where = e.location ? ` (${relative(e.location.file)})` : "";
+  const what = `Flink ${e.full ?? version.minor} from ${SOURCE_LABEL[e.source]}${where}`;
+  if (version.strength === "pinned")
+    return e.source === "projectConfig" ? `${what}.` : `${what}: the deployment that runs this configuration.`;
+  if (version.strength === "conflicting")
+    return `${what}; its deployment also names ${consideredText(version)}, so version-dependent fixes are not applied automatically.`;
+  return `${what}, elsewhere in the project: no deployment of this configuration says, so version-dependent fixes are not applied automatically.`;
+}
