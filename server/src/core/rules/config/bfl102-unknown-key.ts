@@ -7,7 +7,7 @@ import {
   optionsForAlias,
   suggestKeys,
 } from "../../knowledge/options";
-import type { ConfigEntry } from "../../model";
+import type { ConfigEntry, FlinkConfig } from "../../model";
 import { flinkMinorFor } from "../../project/clusters";
 import { contextFor, renameKeyEdit, singleFileFix } from "../configEdits";
 import type { Rule, RuleContext } from "../types";
@@ -57,7 +57,7 @@ export const rule: Rule = {
         "flink-conf.yaml": "taskmanager.numberOfTaskSlots: 4\nexecution.checkpointing.interval: 30 s\n",
       },
       whenNotToFire:
-        "Keys under pass-through prefixes, deprecated keys Flink still reads (BFL103 reports those), Kubernetes Operator options, entries of Map options written as `<option>.<entry>`, and options that existed in an older Flink version but were removed (BFL103 reports those as removed). With no detected Flink version, any key that exists in some Flink version from 1.15 on is accepted. The renames are unsafe: once renamed, the setting starts to apply.",
+        "Logging settings pasted in (`rootLogger.*`, `logger.*`, `appender.*`, `log4j.*`) are one mistake and get one finding at the first of them, with the others as related information. Keys under pass-through prefixes, deprecated keys Flink still reads (BFL103 reports those), Kubernetes Operator options, entries of Map options written as `<option>.<entry>`, and options that existed in an older Flink version but were removed (BFL103 reports those as removed). With no detected Flink version, any key that exists in some Flink version from 1.15 on is accepted. The renames are unsafe: once renamed, the setting starts to apply.",
       references: [
         "apache/flink-agents #976 (`checkpointing.interval` is silently ignored)",
         "https://nightlies.apache.org/flink/flink-docs-stable/docs/deployment/config/",
@@ -69,10 +69,15 @@ export const rule: Rule = {
       const cctx = contextFor(ctx, config);
       const minor = flinkMinorFor(ctx.project, config);
       const version = minor ? `Flink ${minor}` : "Flink";
+      const logging: ConfigEntry[] = [];
       for (const entry of config.entries) {
         // A parent mapping is judged by its children (`kubernetes.jobmanager.annotations: {team: data}`).
         if (entry.valueKind === "mapping") continue;
         const status = isOptionKnown(entry.key, minor);
+        if (status === "unknown" && LOGGING_KEY.test(entry.key)) {
+          logging.push(entry);
+          continue;
+        }
         if (status === "unknown") {
           const suggestions = suggestKeys(entry.key, minor);
           const hint = suggestions.length > 0 ? ` Did you mean \`${suggestions[0]}\`?` : "";
@@ -99,6 +104,26 @@ export const rule: Rule = {
           fixes: renameFixes(ctx, config.file, entry, older.slice(0, 1)),
         });
       }
+      reportLogging(cctx, config, logging);
     }
   },
 };
+
+/** Keys of a log4j 2 / log4j 1 / logback properties file, which belong in log4j.properties, not here. */
+const LOGGING_KEY = /^(log4j2?\.|logger\.|appender\.|rootLogger(\.|$)|monitorInterval$|property\.|packages$|status$|dest$)/;
+
+/**
+ * Logging settings pasted into a Flink configuration are one mistake, reported once at the first of them, with the
+ * others as related information: Flink ignores them all, and the logging configuration is another file.
+ */
+function reportLogging(ctx: RuleContext, config: FlinkConfig, entries: ConfigEntry[]): void {
+  const [first, ...rest] = entries;
+  if (!first) return;
+  const count = entries.length === 1 ? "this logging setting" : `these ${entries.length} logging settings`;
+  ctx.report({
+    file: config.file,
+    range: first.keyRange,
+    message: `Flink ignores ${count}: logging is configured in log4j-console.properties / log4j.properties, not in ${config.logicalName ?? "the Flink configuration"}.`,
+    related: rest.map((e) => ({ file: config.file, range: e.keyRange, message: `Also a logging setting: \`${e.key}\`.` })),
+  });
+}
