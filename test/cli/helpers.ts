@@ -20,6 +20,7 @@ export function runCli(args: string[], cwd: string, env: NodeJS.ProcessEnv = {})
   const r = spawnSync(process.execPath, [CLI, ...args], {
     cwd,
     encoding: "utf8",
+    maxBuffer: 1 << 30,
     env: { ...process.env, NO_COLOR: "1", ...env },
   });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };

@@ -71,6 +71,10 @@ export interface StartOptions {
   initializationOptions?: Record<string, unknown>;
   /** What workspace/configuration answers for the `beamFlinkLint` section; undefined = no configuration support. */
   settings?: Record<string, unknown>;
+  /** Changes the copied workspace folder before the server starts (FIFOs, links). */
+  prepare?: (folder: string) => void;
+  /** Node options for the server process, e.g. a heap limit. */
+  execArgv?: string[];
 }
 
 type Waiter = { test: () => boolean; resolve: () => void };
@@ -183,7 +187,9 @@ export function copyFixture(t: TestContext, name: string): string {
 
 export async function startServer(t: TestContext, options: StartOptions = {}): Promise<TestClient> {
   const folder = options.fixture ? copyFixture(t, options.fixture) : undefined;
-  const proc = spawn(process.execPath, [distPath("server.js"), "--stdio"], { stdio: ["pipe", "pipe", "inherit"] });
+  if (folder) options.prepare?.(folder);
+  const args = [...(options.execArgv ?? []), distPath("server.js"), "--stdio"];
+  const proc = spawn(process.execPath, args, { stdio: ["pipe", "pipe", "inherit"] });
   // Every wait has its own timer, so the server's handles need not keep the test process alive: a server left
   // behind by a failed test can never hold up the run.
   proc.unref();

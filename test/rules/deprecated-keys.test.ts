@@ -74,7 +74,12 @@ test("a rename that a later Flink drops says which version drops it", () => {
       "Flink 2.4 (in development) no longer reads `security.kerberos.fetch.delegation-token`: rename it to `security.delegation.tokens.enabled` before upgrading.",
     ],
   );
-  assert.equal(f.fixes[0]?.title, "Rename to `security.delegation.tokens.enabled`");
+  // Flink 1.15 and 1.16 read the old key and not the new one: with the version only assumed, the rename is unsafe.
+  assert.equal(
+    f.fixes[0]?.title,
+    "Rename to `security.delegation.tokens.enabled` (Flink reads it from 1.17; Flink 2.2 is not pinned: 2.2 from the assumed version (editor setting or --flink-version))",
+  );
+  assert.equal(f.fixes[0]?.safety, "unsafe");
   const [dropped] = bfl103("security.kerberos.fetch.delegation-token: false\n", "2.4");
   assert.equal(dropped.severity, "error");
 });
@@ -87,4 +92,6 @@ test("a rename still read by every version offers the rename and says why", () =
     ["Rename it to `rest.port` before a Flink upgrade drops the old key."],
   );
   assert.equal(f.fixes[0]?.title, "Rename to `rest.port`");
+  // Every Flink version reads `web.port` into `rest.port`: the rename is safe whatever the version.
+  assert.equal(f.fixes[0]?.safety, "safe");
 });

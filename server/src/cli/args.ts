@@ -1,5 +1,6 @@
 /** Command-line arguments of `beam-flink-lint`. Every mistake is a UsageError (exit code 2) with a message. */
 
+import { pushAll } from "../core/arrays";
 import { ruleMatches, type SeverityOverride } from "../core/config";
 import type { FixSafety, Severity } from "../core/findings";
 import { ALL_RULES } from "../core/rules/index";
@@ -198,7 +199,7 @@ export function parseArgs(argv: readonly string[]): CliOptions {
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === "--") {
-      options.paths.push(...argv.slice(i + 1));
+      pushAll(options.paths, argv.slice(i + 1));
       break;
     }
     if (!arg.startsWith("-") || arg === "-") {

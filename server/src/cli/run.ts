@@ -1,22 +1,25 @@
 /** One run of `beam-flink-lint`: arguments → files → analysis (and fixes) → report → exit code. */
-import { readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
+import { pushAll } from "../core/arrays";
 import type { ProjectConfig } from "../core/config";
 import { readProjectConfig } from "../core/documents/projectConfig";
+import { decodeText } from "../core/encoding";
 import type { RuleFailure } from "../core/engine";
 import { compareFindings, type Finding } from "../core/findings";
 import { ALL_RULES } from "../core/rules/index";
-import { toPosixPath, writeTextFile } from "../node/files";
-import { loadWorkspace } from "../node/loadWorkspace";
+import { readSmallTextFile, toPosixPath, WriteError, writeFileAtomic } from "../node/files";
+import { type LoadedWorkspace, loadWorkspace } from "../node/loadWorkspace";
+import { DEFAULT_MAX_FILE_BYTES } from "../node/walk";
 import { type CliOptions, HELP, parseArgs, UsageError } from "./args";
 import { applyBaselineOptions } from "./baseline";
-import { fixWorkspace } from "./fix";
+import { fixedBytes, fixWorkspace } from "./fix";
 import { formatGithub } from "./format/github";
 import { formatGitlab } from "./format/gitlab";
 import { formatJson } from "./format/json";
 import { formatJunit } from "./format/junit";
 import { formatSarif, type SarifContext } from "./format/sarif";
-import { formatText } from "./format/text";
+import { escapeControl, formatText } from "./format/text";
 import { displayPath, type LintReport } from "./report";
 import { productVersion } from "./version";
 
@@ -66,12 +69,9 @@ export function runCli(argv: readonly string[], io: CliIo): number {
 
 function readExplicitConfig(path: string, cwd: string): ProjectConfig {
   const file = toPosixPath(path, cwd);
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch (e) {
-    throw new UsageError(`cannot read --config ${path}: ${e instanceof Error ? e.message : String(e)}`);
-  }
+  const read = readSmallTextFile(file, DEFAULT_MAX_FILE_BYTES);
+  if ("error" in read) throw new UsageError(`cannot read --config ${path}: ${read.error}`);
+  const text = read.text;
   const { config, problems } = readProjectConfig(file, text);
   if (problems.length > 0) {
     const lines = problems.map(
@@ -90,11 +90,13 @@ function lint(options: CliOptions, io: CliIo): number {
     assumedFlinkVersion: options.flinkVersion,
     severityOverrides: options.rules,
     noInlineConfig: options.noInlineConfig,
+    keepBytes: options.fix,
   });
   if (loaded.missing.length > 0) {
     throw new UsageError(`no such file or folder: ${loaded.missing.join(", ")}`);
   }
-  for (const note of loaded.notes) io.stderr(`note: ${displayPath(note.path, io.cwd)}: ${note.message}\n`);
+  const shown = (file: string) => escapeControl(displayPath(file, io.cwd));
+  for (const note of loaded.notes) io.stderr(`note: ${shown(note.path)}: ${escapeControl(note.message)}\n`);
 
   const ws = loaded.workspace;
   const targets = new Set(loaded.files);
@@ -105,21 +107,17 @@ function lint(options: CliOptions, io: CliIo): number {
     const roots = new Set([...targets].map((f) => ws.projectRootOf(f)));
     for (const root of [...roots].sort()) {
       const analysis = ws.analyze(root);
-      failures.push(...analysis.failures);
+      pushAll(failures, analysis.failures);
       for (const [file, list] of analysis.byFile) {
-        if (targets.has(file) && ws.isIncluded(file)) findings.push(...list);
+        if (targets.has(file) && ws.isIncluded(file)) pushAll(findings, list);
       }
     }
     return findings.sort(compareFindings);
   };
 
-  if (options.fix) {
-    const outcome = fixWorkspace(ws, targets, options.fixType, analyse);
-    for (const file of outcome.changed) {
-      writeTextFile(file, { text: ws.text(file) ?? "", bom: loaded.bom.has(file) });
-    }
-  }
-  let findings = analyse();
+  const writeFailures = options.fix ? applyFixes(loaded, targets, options, analyse, io) : 0;
+  // `--fix` leaves a file that is not UTF-8 alone (BFL003 says so), so its findings are not offered as fixable.
+  let findings = analyse().map((f) => (ws.encodingOf(f.file) && f.fixes.length > 0 ? { ...f, fixes: [] } : f));
   const analysed = [...targets].filter((f) => ws.isIncluded(f));
   const baselined = applyBaselineOptions(options, io.cwd, findings, (f) => ws.text(f), new Set(analysed));
   for (const note of baselined.notes) io.stderr(`note: ${note}\n`);
@@ -159,6 +157,8 @@ function lint(options: CliOptions, io: CliIo): number {
     }
     return EXIT_USAGE_OR_INTERNAL;
   }
+  // A fix that could not be written leaves the file as it was: the run did not do what was asked.
+  if (writeFailures > 0) return EXIT_PROBLEMS;
   if (options.exitZero) return EXIT_OK;
   const errors = findings.filter((f) => f.severity === "error").length;
   const warnings = findings.filter((f) => f.severity === "warning").length;
@@ -168,6 +168,57 @@ function lint(options: CliOptions, io: CliIo): number {
     return EXIT_PROBLEMS;
   }
   return EXIT_OK;
+}
+
+/**
+ * `--fix`: applies the fixes to the texts, then writes each changed file: its bytes as read with the edited ranges
+ * replaced, atomically. A file that is not UTF-8 is left alone (with a note) and so is one that cannot be written:
+ * its text goes back to what is on disk, so the report shows what is there. Returns the number of write failures.
+ */
+function applyFixes(
+  loaded: LoadedWorkspace,
+  targets: ReadonlySet<string>,
+  options: CliOptions,
+  analyse: () => Finding[],
+  io: CliIo,
+): number {
+  const ws = loaded.workspace;
+  const shown = (file: string) => escapeControl(displayPath(file, io.cwd));
+  const editable = new Set<string>();
+  const refused = new Set<string>();
+  for (const file of targets) {
+    const disk = loaded.disk.get(file);
+    if (!disk) continue;
+    if (disk.problem) refused.add(file);
+    else editable.add(file);
+  }
+  const outcome = fixWorkspace(ws, editable, options.fixType, analyse, refused);
+  for (const file of [...outcome.refusedWanted].sort()) {
+    const problem = loaded.disk.get(file)?.problem;
+    const what = problem?.encoding === "not UTF-8" ? "not valid UTF-8" : `${problem?.encoding}, not UTF-8`;
+    io.stderr(`note: ${shown(file)}: not fixed: the file is ${what}, and writing it back would change other bytes\n`);
+  }
+  let failures = 0;
+  for (const file of [...outcome.changed].sort()) {
+    const disk = loaded.disk.get(file);
+    if (!disk) continue;
+    const bytes = fixedBytes(disk.bytes, disk.bom, disk.text, outcome.history.get(file) ?? []);
+    const decoded = decodeText(bytes);
+    let error: string | undefined;
+    if (decoded.problem || decoded.text !== ws.text(file)) error = "the fixed text does not map back to its bytes";
+    else {
+      try {
+        writeFileAtomic(disk, bytes);
+      } catch (e) {
+        error = e instanceof WriteError ? e.message : e instanceof Error ? e.message : String(e);
+      }
+    }
+    if (error === undefined) continue;
+    failures++;
+    io.stderr(`beam-flink-lint: could not write ${shown(file)}: ${escapeControl(error)}; it is left as it was\n`);
+    ws.setFile(file, disk.text, disk.problem);
+  }
+  return failures;
 }
 
 function firstLine(text: string): string {

@@ -3,6 +3,7 @@
  * The JSON Schema for the file is `schemas/beam-flink-lint.schema.json`; keep both in step.
  */
 import type { Severity } from "./findings";
+import { globMatch } from "./glob";
 import type { Range } from "./text";
 
 export type RuleSetting = Severity | "off";
@@ -74,6 +75,8 @@ export interface SeverityOverride {
 
 export function ruleMatches(pattern: string, code: string, name: string): boolean {
   if (!pattern.includes("*")) return pattern === code || pattern === name;
-  const re = new RegExp(`^${pattern.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*")}$`);
-  return re.test(code) || re.test(name);
+  // Only `*` is special here; everything else is literal. Matched without backtracking: a pattern from a
+  // workspace's settings must not be able to stall the server.
+  const literal = pattern.replace(/[\\?[\]{}()!@+]/g, "\\$&");
+  return globMatch(code, literal) || globMatch(name, literal);
 }

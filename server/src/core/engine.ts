@@ -2,12 +2,20 @@
  * Runs the rules over one project: rule checks, severity settings, suppressions, and unused suppressions (BFL001).
  * A rule that throws is contained: its error is returned as an internal problem and the other rules still run.
  */
+
+import { pushAll } from "./arrays";
 import { type EngineOptions, type RuleSetting, ruleMatches } from "./config";
 import { compareFindings, type Finding, type Severity } from "./findings";
 import type { FileFacts } from "./model";
 import { ALL_RULES, findRule } from "./rules/index";
 import type { Rule, RuleContext } from "./rules/types";
-import { annotationSuppressions, parseSuppressionComments, type Suppression, suppressionMatches } from "./suppressions";
+import {
+  annotationSuppressions,
+  commentSyntaxFor,
+  parseSuppressionComments,
+  type Suppression,
+  suppressionMatches,
+} from "./suppressions";
 import { LineIndex } from "./text";
 import type { ProjectModel } from "./workspace/project";
 
@@ -63,7 +71,9 @@ const commentCache = new WeakMap<FileFacts, Suppression[]>();
 function commentSuppressions(f: FileFacts): Suppression[] {
   let found = commentCache.get(f);
   if (!found) {
-    found = parseSuppressionComments(f.file, new LineIndex(f.text));
+    // A flink-conf.yaml that Flink reads line by line takes a `#` anywhere as the start of a comment.
+    const legacy = f.kind === "flinkConfig" && f.flinkConfigs.some((c) => c.host === "file" && c.dialect === "legacy");
+    found = parseSuppressionComments(f.file, new LineIndex(f.text), commentSyntaxFor(f.file, legacy));
     commentCache.set(f, found);
   }
   return found;
@@ -113,8 +123,8 @@ export function analyzeProject(
   // Suppressions: comments in every file, annotations on Kubernetes objects.
   const suppressions: Suppression[] = [];
   if (!options.noInlineConfig) {
-    for (const f of project.files) suppressions.push(...commentSuppressions(f));
-    suppressions.push(...annotationSuppressions(project.k8sObjects));
+    for (const f of project.files) pushAll(suppressions, commentSuppressions(f));
+    pushAll(suppressions, annotationSuppressions(project.k8sObjects));
   }
   const used = new Set<Suppression>();
   const kept: Finding[] = [];
@@ -128,7 +138,7 @@ export function analyzeProject(
   const before = raw.length;
   const isRule = (codeOrName: string) => findRule(codeOrName) !== undefined;
   for (const rule of postRules) runRule(rule, { suppressions: { all: suppressions, used, isRule } });
-  postFindings.push(...raw.slice(before));
+  pushAll(postFindings, raw.slice(before));
 
   for (const f of [...kept, ...postFindings]) {
     let list = byFile.get(f.file);

@@ -205,6 +205,16 @@ export interface SyntaxProblem {
   severity?: Severity;
 }
 
+/**
+ * A part of a file the product recognises but could not analyse (a member nested too deeply for the parser, a
+ * file that is not UTF-8): reported as BFL003 at the part's name, so that its absence of findings is not mistaken
+ * for a clean bill. Any reader can add one with `markNotAnalysed`.
+ */
+export interface NotAnalysed {
+  range: Range;
+  message: string;
+}
+
 export interface FileFacts {
   file: string;
   kind: FileKind;
@@ -226,7 +236,7 @@ export interface FileFacts {
    * Parts of the file the product recognises but could not analyse (BFL003): a member too deeply nested for the
    * parser, a file that is not UTF-8, a grammar that is not installed. Each is reported once, as information.
    */
-  notAnalysed?: { range: Range; message: string }[];
+  notAnalysed?: NotAnalysed[];
   /** Beam flags (`--checkpointingInterval=…`) passed by launch files: launch.json, shell scripts, Gradle, Dockerfiles. */
   beamArgs?: BeamArg[];
   /** Flink Kubernetes Operator versions named by images, Helm charts (manifests, compose, values, Chart.yaml). */
@@ -237,6 +247,12 @@ export interface FileFacts {
   pythonRequirements?: PythonRequirement[];
   /** Python files: where `ReadFromKafka` is used. */
   pythonKafkaReads?: Location[];
+}
+
+/** Records that a part of a file could not be analysed (reported as BFL003 at `range`). */
+export function markNotAnalysed(facts: FileFacts, range: Range, message: string): void {
+  if (facts.notAnalysed) facts.notAnalysed.push({ range, message });
+  else facts.notAnalysed = [{ range, message }];
 }
 
 export function emptyFacts(file: string, kind: FileKind, text: string): FileFacts {

@@ -121,16 +121,78 @@ export class LineIndex {
  * overlapping edits are an error of the caller and the later-starting one is dropped.
  */
 export function applyEdits(text: string, edits: readonly TextEdit[]): string {
-  const index = new LineIndex(text);
-  const sorted = edits
-    .map((e, i) => ({ start: index.offsetAt(e.range.start), end: index.offsetAt(e.range.end), text: e.newText, i }))
-    .sort((a, b) => a.start - b.start || a.end - b.end || a.i - b.i);
   let out = "";
   let cursor = 0;
-  for (const e of sorted) {
-    if (e.start < cursor) continue;
+  for (const e of editSpans(text, edits)) {
     out += text.slice(cursor, e.start) + e.text;
     cursor = e.end;
   }
   return out + text.slice(cursor);
+}
+
+/** The edits `applyEdits` applies, as string offsets in order: overlapping ones are left out. */
+export function editSpans(text: string, edits: readonly TextEdit[]): { start: number; end: number; text: string }[] {
+  const index = new LineIndex(text);
+  const sorted = edits
+    .map((e, i) => ({ start: index.offsetAt(e.range.start), end: index.offsetAt(e.range.end), text: e.newText, i }))
+    .sort((a, b) => a.start - b.start || a.end - b.end || a.i - b.i);
+  const out: { start: number; end: number; text: string }[] = [];
+  let cursor = 0;
+  for (const e of sorted) {
+    if (e.start < cursor) continue;
+    out.push({ start: e.start, end: e.end, text: e.text });
+    cursor = e.end;
+  }
+  return out;
+}
+
+/**
+ * Edits taken so far for one file, kept sorted, to tell in logarithmic time whether another edit would collide with
+ * one of them: overlap, or an insertion at the same place (the two would land in an order neither chose).
+ */
+export class EditSet {
+  private readonly edits: TextEdit[] = [];
+
+  get all(): readonly TextEdit[] {
+    return this.edits;
+  }
+
+  private static collide(a: TextEdit, b: TextEdit): boolean {
+    if (rangesOverlap(a.range, b.range)) return true;
+    return comparePositions(a.range.start, b.range.start) === 0 && comparePositions(a.range.end, b.range.end) === 0;
+  }
+
+  /** Where `e` goes in the sorted list: after every edit that starts before it. */
+  private lowerBound(e: TextEdit): number {
+    let lo = 0;
+    let hi = this.edits.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      const c = comparePositions(this.edits[mid].range.start, e.range.start);
+      if (c < 0 || (c === 0 && comparePositions(this.edits[mid].range.end, e.range.end) < 0)) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  collides(e: TextEdit): boolean {
+    const i = this.lowerBound(e);
+    // The taken edits do not overlap one another, so only the neighbours of `e`'s place can overlap it; a run of
+    // insertions at one position is checked to its end.
+    for (let j = i - 1; j >= 0; j--) {
+      if (EditSet.collide(e, this.edits[j])) return true;
+      if (comparePositions(this.edits[j].range.end, e.range.start) < 0) break;
+    }
+    for (let j = i; j < this.edits.length; j++) {
+      if (EditSet.collide(e, this.edits[j])) return true;
+      if (comparePositions(this.edits[j].range.start, e.range.end) > 0) break;
+    }
+    return false;
+  }
+
+  add(e: TextEdit): void {
+    const i = this.lowerBound(e);
+    if (i === this.edits.length) this.edits.push(e);
+    else this.edits.splice(i, 0, e);
+  }
 }

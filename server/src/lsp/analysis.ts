@@ -14,7 +14,7 @@ import { relativeTo } from "../core/workspace/workspace";
 import { toDiagnostic } from "./diagnostics";
 import { SERVER_SOURCE, type Settings, STATUS_NOTIFICATION, type StatusParams } from "./protocol";
 import { engineOptions, maxFileBytes } from "./settings";
-import type { WorkspaceHost } from "./workspaceHost";
+import { exceedsBytes, type WorkspaceHost } from "./workspaceHost";
 
 /** One analysis run: its id (carried in diagnostics) and the open documents' versions it saw. */
 export interface Snapshot {
@@ -116,11 +116,35 @@ export class Analyzer {
     if (!doc) return;
     const path = this.host.pathOf(uri);
     if (!path) return;
-    if (Buffer.byteLength(doc.getText()) > maxFileBytes(settings)) {
-      if (this.host.setTooLarge(path, true)) this.publishTooLarge(path, doc, settings.maxFileSizeMB);
+    const limit = maxFileBytes(settings);
+    this.host.setPathLimit(path, limit);
+    if (exceedsBytes(doc.getText(), limit)) {
+      // The host keeps such a document out of the workspace as soon as it arrives; this says why, once per version.
+      this.host.setTooLarge(path, true);
+      if (this.states.get(path)?.version !== doc.version || this.states.get(path)?.root !== undefined) {
+        this.publishTooLarge(path, doc, settings.maxFileSizeMB);
+      }
     } else if (this.host.setTooLarge(path, false)) {
       this.host.change(path, doc.getText());
     }
+  }
+
+  /** A file on disk that could not be read again (it became a FIFO, too large, unreadable): one information line. */
+  publishNotRead(path: string, reason: string): void {
+    const diagnostic: Diagnostic = {
+      range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+      severity: DiagnosticSeverity.Information,
+      source: SERVER_SOURCE,
+      message: `This file is not analysed: ${reason.replace(/^not read: /, "")}.`,
+    };
+    this.states.set(path, {
+      root: undefined,
+      snapshot: { id: this.nextId++, versions: new Map() },
+      version: undefined,
+      findings: [],
+      key: JSON.stringify([diagnostic]),
+    });
+    this.connection.sendDiagnostics({ uri: this.host.uriOf(path), diagnostics: [diagnostic] });
   }
 
   private publishTooLarge(path: string, doc: TextDocument, limitMB: number): void {

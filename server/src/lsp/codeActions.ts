@@ -11,8 +11,9 @@ import {
   type TextDocumentEdit,
   type WorkspaceEdit,
 } from "vscode-languageserver/node";
+import { pushAll } from "../core/arrays";
 import type { FileEdits, Finding, Fix } from "../core/findings";
-import { comparePositions, type Range, type TextEdit } from "../core/text";
+import { comparePositions, EditSet, type TextEdit } from "../core/text";
 import type { FileState } from "./analysis";
 import { disableFileEdit, disableLineEdit } from "./comments";
 import { isDiagnosticData } from "./diagnostics";
@@ -144,22 +145,17 @@ function suppressionActions(ctx: ActionContext, diagnostics: Diagnostic[]): Code
   return [...lines, ...files, ...docs];
 }
 
-function conflicts(a: Range, b: Range): boolean {
-  if (comparePositions(a.start, b.start) === 0 && comparePositions(a.end, b.end) === 0) return true;
-  return comparePositions(a.start, b.end) < 0 && comparePositions(b.start, a.end) < 0;
-}
-
 /** The first safe fix of every finding that edits only this file and does not overlap a fix taken before. */
 export function safeFixEdits(path: string, findings: readonly Finding[]): TextEdit[] {
-  const taken: TextEdit[] = [];
+  const taken = new EditSet();
   for (const finding of findings) {
     const fix: Fix | undefined = finding.fixes.find((f) => f.safety === "safe");
     if (!fix || fix.changes.some((c) => c.file !== path)) continue;
     const edits = fix.changes.flatMap((c) => c.edits);
-    if (edits.some((e) => taken.some((t) => conflicts(e.range, t.range)))) continue;
-    taken.push(...edits);
+    if (edits.some((e) => taken.collides(e))) continue;
+    for (const e of edits) taken.add(e);
   }
-  return taken;
+  return [...taken.all];
 }
 
 export function fixAllAction(ctx: ActionContext): CodeAction | undefined {
@@ -178,7 +174,8 @@ export function codeActions(params: CodeActionParams, ctx: ActionContext): CodeA
   const out: CodeAction[] = [];
   if (wanted(CodeActionKind.QuickFix, only)) {
     const ours = params.context.diagnostics.filter((d) => d.source === SERVER_SOURCE && typeof d.code === "string");
-    out.push(...fixActions(ctx, ours), ...suppressionActions(ctx, ours));
+    pushAll(out, fixActions(ctx, ours));
+    pushAll(out, suppressionActions(ctx, ours));
   }
   if (only && wanted(FIX_ALL_KIND, only)) {
     const all = fixAllAction(ctx);

@@ -6,6 +6,7 @@
  */
 
 import type { Hover } from "vscode-languageserver/node";
+import { pushAll } from "../core/arrays";
 import { buildHoverAt } from "../core/hover/buildHover";
 import { javaHover } from "../core/hover/javaHover";
 import type { OptionInfo } from "../core/knowledge/options";
@@ -76,7 +77,7 @@ function configHover(facts: FileFacts, p: Position, project: ProjectModel | unde
   switch (meaning.kind) {
     case "option":
       option = meaning.option;
-      parts.push(...optionMarkdown(option, minor));
+      pushAll(parts, optionMarkdown(option, minor));
       break;
     case "alias":
       option = meaning.option;

@@ -27,7 +27,7 @@ import { hoverAt } from "./hover";
 import { Commands, FIX_ALL_KIND, SETTINGS_SECTION, type Settings } from "./protocol";
 import { engineOptions, maxFileBytes, resolveSettings } from "./settings";
 import { pathToUri, uriToPath } from "./uris";
-import { WorkspaceHost } from "./workspaceHost";
+import { exceedsBytes, WorkspaceHost } from "./workspaceHost";
 
 /**
  * Files the server reads; watched so that edits outside the editor (git checkout, generators) are seen. Every
@@ -237,10 +237,11 @@ export class LintServer {
     try {
       for (const folder of folders) {
         const settings = await this.settingsFor(pathToUri(folder));
-        await this.host.loadFolder(folder, maxFileBytes(settings), {
+        const { notes } = await this.host.loadFolder(folder, maxFileBytes(settings), {
           report: (done, total) =>
             progress.report(Math.round((done / Math.max(total, 1)) * 100), `${done}/${total} files`),
         });
+        for (const note of notes) this.connection.console.info(`${note.path}: ${note.message}`);
       }
     } finally {
       progress.done();
@@ -267,8 +268,13 @@ export class LintServer {
         limits.set(folder, limit);
       }
       const deleted = change.type === FileChangeType.Deleted;
-      for (const root of await this.host.diskChanged(path, deleted, limit)) roots.add(root);
+      const result = await this.host.diskChanged(path, deleted, limit);
+      for (const root of result.roots) roots.add(root);
       if (deleted) this.analyzer.clearFile(path);
+      else if (result.refused) {
+        this.connection.console.warn(`${path}: ${result.refused}`);
+        this.analyzer.publishNotRead(path, result.refused);
+      }
     }
     this.analyzer.schedule(roots, { reason: "files" });
     // A new or edited baseline changes what every project of its folder shows.
@@ -326,7 +332,10 @@ export class LintServer {
   private async target(uri: string) {
     const path = uriToPath(uri);
     const doc = this.documents.get(uri);
-    if (!path || !doc || this.host.isTooLarge(path)) return undefined;
+    // A document over the size limit is never parsed, not even for a hover.
+    if (!path || !doc || this.host.isTooLarge(path) || exceedsBytes(doc.getText(), this.host.limitFor(path))) {
+      return undefined;
+    }
     const ws = this.host.workspace;
     const facts = ws.facts(path);
     if (!facts) return undefined;
@@ -339,7 +348,7 @@ export class LintServer {
     const uri = params.textDocument.uri;
     const path = uriToPath(uri);
     const doc = this.documents.get(uri);
-    if (!path || !doc) return [];
+    if (!path || !doc || this.host.isTooLarge(path) || exceedsBytes(doc.getText(), this.host.limitFor(path))) return [];
     const fixAll = params.context.only !== undefined && wanted(FIX_ALL_KIND, params.context.only);
     const state = this.analyzer.state(path);
     if (fixAll && state?.version !== doc.version && !this.host.isTooLarge(path)) {

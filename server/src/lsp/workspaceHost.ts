@@ -3,22 +3,32 @@
  * the open documents (an open document's text wins over the disk until it is closed). Every method that changes a
  * file returns the project roots whose findings may have changed.
  */
-import { readFile } from "node:fs/promises";
+import type { EncodingProblem } from "../core/encoding";
 import { Workspace } from "../core/workspace/workspace";
-import { collectFiles, isCollectable } from "../node/walk";
+import { type ReadResult, readDiskFileAsync, realPathOf } from "../node/files";
+import { collectFiles, DEFAULT_MAX_FILE_BYTES, isCollectable, type WalkNote } from "../node/walk";
 import { pathToUri, uriToPath } from "./uris";
 
 function under(path: string, folder: string): boolean {
   return path.startsWith(folder.endsWith("/") ? folder : `${folder}/`);
 }
 
-async function readDiskText(path: string): Promise<string | undefined> {
-  try {
-    const text = await readFile(path, "utf8");
-    return text.startsWith("\uFEFF") ? text.slice(1) : text;
-  } catch {
-    return undefined;
-  }
+/** A file read from disk with every check (regular file, size limit, no link out of `within`), or why not. */
+export type DiskRead = { text: string; encoding?: EncodingProblem } | { refused: string; missing: boolean };
+
+function fromResult(r: ReadResult): DiskRead {
+  if (r.ok) return r.file.problem ? { text: r.file.text, encoding: r.file.problem } : { text: r.file.text };
+  return { refused: r.message, missing: r.reason === "missing" };
+}
+
+/**
+ * A document's size against a limit without encoding a large text: a text is at least as many bytes as it has
+ * UTF-16 units and at most three times as many.
+ */
+export function exceedsBytes(text: string, limit: number): boolean {
+  if (text.length > limit) return true;
+  if (text.length * 3 <= limit) return false;
+  return Buffer.byteLength(text) > limit;
 }
 
 export interface LoadProgress {
@@ -33,6 +43,10 @@ export class WorkspaceHost {
   /** Files that came from disk (the rest are open documents from elsewhere, dropped when closed). */
   private readonly onDisk = new Set<string>();
   private readonly tooLarge = new Set<string>();
+  /** The size limit last read from each folder's settings (for checks that cannot wait for the settings). */
+  private readonly limits = new Map<string, number>();
+  /** The limit last read from the settings of one document (files outside the folders have their own). */
+  private readonly pathLimits = new Map<string, number>();
 
   pathOf(uri: string): string | undefined {
     return uriToPath(uri);
@@ -53,6 +67,31 @@ export class WorkspaceHost {
 
   isTooLarge(path: string): boolean {
     return this.tooLarge.has(path);
+  }
+
+  setLimit(folder: string, maxFileBytes: number): void {
+    this.limits.set(folder, maxFileBytes);
+  }
+
+  setPathLimit(path: string, maxFileBytes: number): void {
+    this.pathLimits.set(path, maxFileBytes);
+  }
+
+  /** The size limit for a file: its own or its folder's last known setting, else the default. */
+  limitFor(path: string): number {
+    const own = this.pathLimits.get(path);
+    if (own !== undefined) return own;
+    const folder = this.folderOf(path);
+    return (folder !== undefined ? this.limits.get(folder) : undefined) ?? DEFAULT_MAX_FILE_BYTES;
+  }
+
+  /** Real paths of the workspace folders: what disk reads may reach. */
+  private within(): string[] {
+    return this.folders.map((f) => realPathOf(f) ?? f);
+  }
+
+  private async readDisk(path: string, maxFileBytes: number): Promise<DiskRead> {
+    return fromResult(await readDiskFileAsync(path, { maxBytes: maxFileBytes, within: this.within() }));
   }
 
   /** Marks a document as over the size limit (removed from analysis) or not; true when that changed. */
@@ -86,31 +125,52 @@ export class WorkspaceHost {
     return { dropped };
   }
 
-  /** Reads a folder's candidate files from disk, leaving open documents alone; returns the affected roots. */
-  async loadFolder(folder: string, maxFileBytes: number, progress?: LoadProgress): Promise<Set<string>> {
+  /**
+   * Reads a folder's candidate files from disk, leaving open documents alone; returns the affected roots and what
+   * could not be read (FIFOs, links out of the folder, files over the limit, folders that cannot be listed).
+   */
+  async loadFolder(
+    folder: string,
+    maxFileBytes: number,
+    progress?: LoadProgress,
+  ): Promise<{ roots: Set<string>; notes: WalkNote[] }> {
+    this.setLimit(folder, maxFileBytes);
     const collected = collectFiles([folder], { cwd: folder, maxFileBytes });
     const paths = [...collected.files, ...collected.context];
     const roots = new Set<string>();
+    const notes = [...collected.notes];
     let done = 0;
     for (const path of paths) {
-      const text = await readDiskText(path);
+      const read = fromResult(await readDiskFileAsync(path, { maxBytes: maxFileBytes, within: collected.within }));
       done++;
       if (done % 50 === 0) progress?.report(done, paths.length);
-      if (text === undefined || this.open.has(path) || !this.folders.includes(folder)) continue;
+      if ("refused" in read) {
+        if (!read.missing) notes.push({ path, message: read.refused });
+        continue;
+      }
+      if (this.open.has(path) || !this.folders.includes(folder)) continue;
       this.onDisk.add(path);
-      for (const root of this.workspace.setFile(path, text)) roots.add(root);
+      for (const root of this.workspace.setFile(path, read.text, read.encoding)) roots.add(root);
     }
     progress?.report(paths.length, paths.length);
-    return roots;
+    return { roots, notes };
   }
 
+  /**
+   * A document the editor opened. Its size is checked before anything reads it: a document over the limit is kept
+   * out of the workspace, so no hover, completion or analysis parses it.
+   */
   openDocument(uri: string, path: string, text: string): string[] {
     this.open.set(path, uri);
-    if (this.tooLarge.has(path)) return [];
-    return this.workspace.setFile(path, text);
+    return this.change(path, text);
   }
 
   change(path: string, text: string): string[] {
+    if (exceedsBytes(text, this.limitFor(path))) {
+      const roots = this.workspace.has(path) ? [this.workspace.projectRootOf(path)] : [];
+      this.setTooLarge(path, true);
+      return roots;
+    }
     if (this.tooLarge.has(path)) return [];
     return this.workspace.setFile(path, text);
   }
@@ -119,13 +179,14 @@ export class WorkspaceHost {
   async closeDocument(path: string): Promise<string[]> {
     this.open.delete(path);
     this.tooLarge.delete(path);
-    const text = this.onDisk.has(path) ? await readDiskText(path) : undefined;
+    this.pathLimits.delete(path);
+    const read = this.onDisk.has(path) ? await this.readDisk(path, this.limitFor(path)) : undefined;
     if (this.open.has(path)) return [];
-    if (text === undefined) {
+    if (read === undefined || "refused" in read) {
       this.onDisk.delete(path);
       return this.workspace.removeFile(path);
     }
-    return this.workspace.setFile(path, text);
+    return this.workspace.setFile(path, read.text, read.encoding);
   }
 
   /** Whether a file created on disk belongs to the workspace (same rules as the initial load, .gitignore too). */
@@ -134,17 +195,31 @@ export class WorkspaceHost {
     return folder !== undefined && isCollectable(path, folder, { maxFileBytes });
   }
 
-  /** A watched file was created, changed or deleted on disk. Open documents keep their editor text. */
-  async diskChanged(path: string, deleted: boolean, maxFileBytes: number): Promise<string[]> {
-    if (this.open.has(path)) return [];
+  /**
+   * A watched file was created, changed or deleted on disk. Open documents keep their editor text. A file read
+   * before is read again with every check (it may have become a FIFO, a link out of the folder, or too large):
+   * when it cannot be read, it leaves the workspace and `refused` says why.
+   */
+  async diskChanged(
+    path: string,
+    deleted: boolean,
+    maxFileBytes: number,
+  ): Promise<{ roots: string[]; refused?: string }> {
+    if (this.open.has(path)) return { roots: [] };
     if (deleted) {
       this.onDisk.delete(path);
-      return this.workspace.removeFile(path);
+      return { roots: this.workspace.removeFile(path) };
     }
-    if (!this.onDisk.has(path) && !this.admits(path, maxFileBytes)) return [];
-    const text = await readDiskText(path);
-    if (text === undefined || this.open.has(path)) return [];
+    const known = this.onDisk.has(path);
+    if (!known && !this.admits(path, maxFileBytes)) return { roots: [] };
+    const read = await this.readDisk(path, maxFileBytes);
+    if (this.open.has(path)) return { roots: [] };
+    if ("refused" in read) {
+      if (!known) return { roots: [] };
+      this.onDisk.delete(path);
+      return { roots: this.workspace.removeFile(path), refused: read.missing ? undefined : read.refused };
+    }
     this.onDisk.add(path);
-    return this.workspace.setFile(path, text);
+    return { roots: this.workspace.setFile(path, read.text, read.encoding) };
   }
 }

@@ -5,15 +5,19 @@
  * nearest build root or project config above them, never above the Git repository), so that a project config and
  * cross-file facts apply the same whether a user lints the whole repository or one folder of it. Those context
  * files are read but not reported on.
+ *
+ * Only regular files are read, and only inside the folders being analysed: a symbolic link that leads out of them
+ * is not followed, and FIFOs, sockets and devices are skipped; each case, and a folder that cannot be listed, is
+ * named in a note.
  */
-import { type Dirent, existsSync, readdirSync, readFileSync, realpathSync, type Stats, statSync } from "node:fs";
+import { type Dirent, existsSync, lstatSync, readdirSync, type Stats, statSync } from "node:fs";
 import ignore, { type Ignore } from "ignore";
-import picomatch from "picomatch";
 import { defaultProjectConfig, type ProjectConfig } from "../core/config";
 import { isCandidateFile } from "../core/documents/index";
 import { PROJECT_CONFIG_NAMES, readProjectConfig } from "../core/documents/projectConfig";
+import { matchesAny } from "../core/glob";
 import { basename, dirname, ROOT_MARKERS, relativeTo } from "../core/workspace/workspace";
-import { toPosixPath } from "./files";
+import { describeType, formatBytes, isInside, readDiskFile, realPathOf, toPosixPath } from "./files";
 
 /** Folders never entered unless given explicitly: dependencies, version control, build output. */
 export const SKIPPED_FOLDERS: ReadonlySet<string> = new Set([
@@ -42,7 +46,13 @@ export interface CollectOptions {
   projectConfig?: ProjectConfig;
 }
 
-/** Something the user should know about the walk: a file too large to read, the file limit reached. */
+/** Bytes of a `.gitignore` or project configuration that are read at most. */
+const MAX_CONFIG_BYTES = 1024 * 1024;
+
+/**
+ * Something the user should know about the walk: a file too large to read, not a regular file or behind a link
+ * that leads out of the workspace, a folder that cannot be listed, the file limit reached.
+ */
 export interface WalkNote {
   path: string;
   message: string;
@@ -58,6 +68,11 @@ export interface CollectedFiles {
   notes: WalkNote[];
   /** Given paths that do not exist. */
   missing: string[];
+  /**
+   * Real paths (links resolved) of what was walked: the given folders and files, and the projects they belong to.
+   * Reads and writes stay inside them.
+   */
+  within: string[];
 }
 
 interface Gitignore {
@@ -77,9 +92,7 @@ function child(dir: string, name: string): string {
   return dir.endsWith("/") ? `${dir}${name}` : `${dir}/${name}`;
 }
 
-function isUnder(path: string, dir: string): boolean {
-  return path === dir || path.startsWith(dir.endsWith("/") ? dir : `${dir}/`);
-}
+const isUnder = isInside;
 
 function statOrUndefined(path: string): Stats | undefined {
   try {
@@ -89,13 +102,20 @@ function statOrUndefined(path: string): Stats | undefined {
   }
 }
 
-function readGitignore(dir: string): Gitignore | undefined {
+function isRegularFile(path: string): boolean {
+  return statOrUndefined(path)?.isFile() === true;
+}
+
+/** A folder's .gitignore; a note (through `note`) when there is one that cannot be read. */
+function readGitignore(dir: string, note?: (path: string, message: string) => void): Gitignore | undefined {
   const file = child(dir, ".gitignore");
-  try {
-    return { dir, rules: ignore().add(readFileSync(file, "utf8")) };
-  } catch {
+  if (!existsSync(file)) return undefined;
+  const r = readDiskFile(file, { maxBytes: MAX_CONFIG_BYTES });
+  if (!r.ok) {
+    if (r.reason !== "missing") note?.(file, r.message);
     return undefined;
   }
+  return { dir, rules: ignore().add(r.file.text) };
 }
 
 /** Git's precedence: the deepest .gitignore that says anything about a path decides. */
@@ -111,14 +131,13 @@ function isGitignored(ignores: readonly Gitignore[], path: string, isDir: boolea
   return false;
 }
 
-function formatBytes(n: number): string {
-  return `${(n / (1024 * 1024)).toFixed(1)} MB`;
-}
-
 class Walker {
   readonly files = new Set<string>();
   readonly context = new Set<string>();
   readonly notes: WalkNote[] = [];
+  /** Real paths the walk may reach; see CollectedFiles.within. */
+  readonly within: string[] = [];
+  private readonly noted = new Set<string>();
   private readonly visited = new Set<string>();
   private readonly maxFiles: number;
   private readonly maxFileBytes: number;
@@ -129,17 +148,38 @@ class Walker {
     this.maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
   }
 
+  note(path: string, message: string): void {
+    if (this.noted.has(path)) return;
+    this.noted.add(path);
+    this.notes.push({ path, message });
+  }
+
+  allow(path: string): void {
+    const real = realPathOf(path);
+    if (real !== undefined && !this.within.includes(real)) this.within.push(real);
+  }
+
+  /** The real path of a link, when it leads inside what is walked; undefined (and a note) when it leads out. */
+  private linkTarget(path: string): string | undefined {
+    const real = realPathOf(path);
+    if (real === undefined) return undefined;
+    if (this.within.some((root) => isInside(real, root))) return real;
+    this.note(path, `not followed: a symbolic link to ${real}, outside the folders being analysed`);
+    return undefined;
+  }
+
   /** The project config of a root-marker folder, given the files found there. */
   configAt(dir: string, present: (file: string) => boolean): ProjectConfig {
     if (this.options.projectConfig) return this.options.projectConfig;
     for (const name of PROJECT_CONFIG_NAMES) {
       const file = child(dir, name);
       if (!present(file)) continue;
-      try {
-        return readProjectConfig(file, readFileSync(file, "utf8")).config;
-      } catch {
+      const r = readDiskFile(file, { maxBytes: MAX_CONFIG_BYTES, within: this.within });
+      if (!r.ok) {
+        this.note(file, r.message);
         break;
       }
+      return readProjectConfig(file, r.file.text).config;
     }
     return defaultProjectConfig();
   }
@@ -153,23 +193,24 @@ class Walker {
     if (ROOT_MARKERS.has(basename(file))) return undefined;
     const rel = relativeTo(scope.root, file);
     const { include, exclude, flinkConfigFiles } = scope.config;
-    if (exclude.length > 0 && picomatch.isMatch(rel, exclude, { dot: true })) return "excluded";
-    if (include.length > 0 && !picomatch.isMatch(rel, include, { dot: true })) return "excluded";
+    if (exclude.length > 0 && matchesAny(rel, exclude)) return "excluded";
+    if (include.length > 0 && !matchesAny(rel, include)) return "excluded";
     if (isCandidateFile(file)) return undefined;
-    return flinkConfigFiles.length > 0 && picomatch.isMatch(rel, flinkConfigFiles, { dot: true })
-      ? undefined
-      : "unknown";
+    return flinkConfigFiles.length > 0 && matchesAny(rel, flinkConfigFiles) ? undefined : "unknown";
   }
 
   add(file: string, mode: Mode): void {
     if (this.capped || this.files.has(file) || this.context.has(file)) return;
+    const link = lstatOrUndefined(file);
+    if (link?.isSymbolicLink() && this.linkTarget(file) === undefined) return;
     const stat = statOrUndefined(file);
-    if (!stat?.isFile()) return;
+    if (!stat) return;
+    if (!stat.isFile()) {
+      this.note(file, `not read: ${describeType(stat)}, not a regular file`);
+      return;
+    }
     if (stat.size > this.maxFileBytes) {
-      this.notes.push({
-        path: file,
-        message: `not read: ${formatBytes(stat.size)} is more than the ${formatBytes(this.maxFileBytes)} limit`,
-      });
+      this.note(file, `not read: ${formatBytes(stat.size)} is more than the ${formatBytes(this.maxFileBytes)} limit`);
       return;
     }
     if (this.files.size + this.context.size >= this.maxFiles) {
@@ -189,20 +230,24 @@ class Walker {
    */
   walk(dir: string, ignores: readonly Gitignore[], scope: Scope, mode: Mode, contextRoot?: string): void {
     if (this.capped) return;
-    let real: string;
+    const real = realPathOf(dir);
+    if (real === undefined || this.visited.has(real)) return;
     let entries: Dirent[];
     try {
-      real = realpathSync(dir);
       entries = readdirSync(dir, { withFileTypes: true });
-    } catch {
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code !== "ENOENT") {
+        const why = code === "EACCES" || code === "EPERM" ? `permission denied (${code})` : String(code ?? e);
+        this.note(dir, `not read: this folder cannot be listed: ${why}`);
+      }
       return;
     }
-    if (this.visited.has(real)) return;
     this.visited.add(real);
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 
     if (entries.some((e) => e.name === ".gitignore")) {
-      const own = readGitignore(dir);
+      const own = readGitignore(dir, (path, message) => this.note(path, message));
       if (own) ignores = [...ignores, own];
     }
     const files: string[] = [];
@@ -211,10 +256,23 @@ class Walker {
       const path = child(dir, e.name);
       let isDir = e.isDirectory();
       let isFile = e.isFile();
+      let other = !isDir && !isFile && !e.isSymbolicLink();
       if (e.isSymbolicLink()) {
         const target = statOrUndefined(path);
         isDir = target?.isDirectory() ?? false;
         isFile = target?.isFile() ?? false;
+        other = target !== undefined && !isDir && !isFile;
+        // A link out of the workspace is named when it stands for something the walk would have entered or read.
+        if ((isDir || isFile || other) && this.wanted(e.name, isDir) && !isGitignored(ignores, path, isDir)) {
+          if (this.linkTarget(path) === undefined) continue;
+        }
+      }
+      if (other) {
+        if (this.wanted(e.name, false) && !isGitignored(ignores, path, false)) {
+          const stat = statOrUndefined(path);
+          this.note(path, `not read: ${stat ? describeType(stat) : "not a regular file"}, not a regular file`);
+        }
+        continue;
       }
       if (!isDir && !isFile) continue;
       if (isGitignored(ignores, path, isDir)) continue;
@@ -231,9 +289,23 @@ class Walker {
     for (const f of files) if (this.rejection(f, scope) === undefined) this.add(f, mode);
     const exclude = scope.config.exclude;
     for (const d of dirs) {
-      if (exclude.length > 0 && picomatch.isMatch(relativeTo(scope.root, d), exclude, { dot: true })) continue;
+      if (exclude.length > 0 && matchesAny(relativeTo(scope.root, d), exclude)) continue;
       this.walk(d, ignores, scope, mode, contextRoot);
     }
+  }
+
+  /** Whether a name is one the walk enters or reads (for notes about what it cannot). */
+  private wanted(name: string, isDir: boolean): boolean {
+    if (isDir) return !SKIPPED_FOLDERS.has(name);
+    return name === ".gitignore" || ROOT_MARKERS.has(name) || isCandidateFile(name);
+  }
+}
+
+function lstatOrUndefined(path: string): Stats | undefined {
+  try {
+    return lstatSync(path);
+  } catch {
+    return undefined;
   }
 }
 
@@ -263,7 +335,7 @@ function chain(dir: string, boundary: string): string[] {
 }
 
 function hasRootMarker(dir: string): boolean {
-  for (const marker of ROOT_MARKERS) if (existsSync(child(dir, marker))) return true;
+  for (const marker of ROOT_MARKERS) if (isRegularFile(child(dir, marker))) return true;
   return false;
 }
 
@@ -275,6 +347,7 @@ function hasRootMarker(dir: string): boolean {
 export function collectFiles(paths: readonly string[], options: CollectOptions = {}): CollectedFiles {
   const cwd = toPosixPath(options.cwd ?? process.cwd());
   const walker = new Walker(options);
+  const note = (path: string, message: string) => walker.note(path, message);
   const roots = new Set<string>();
   const missing: string[] = [];
   const contextRoots = new Map<string, readonly Gitignore[]>();
@@ -282,21 +355,28 @@ export function collectFiles(paths: readonly string[], options: CollectOptions =
   const gitignoresAbove = (dir: string, boundary: string): Gitignore[] =>
     chain(dir, boundary)
       .slice(0, -1)
-      .map(readGitignore)
+      .map((d) => readGitignore(d, note))
       .filter((g): g is Gitignore => g !== undefined);
 
-  for (const given of paths.length > 0 ? paths : ["."]) {
-    const abs = toPosixPath(given, cwd);
+  const given: { abs: string; isDir: boolean; dir: string; boundary: string; projectRoot?: string }[] = [];
+  for (const path of paths.length > 0 ? paths : ["."]) {
+    const abs = toPosixPath(path, cwd);
     const stat = statOrUndefined(abs);
     if (!stat) {
-      missing.push(given);
+      missing.push(path);
       continue;
     }
     const isDir = stat.isDirectory();
     const dir = isDir ? abs : dirname(abs);
-    roots.add(isDir ? abs : cwd);
     const boundary = searchBoundary(dir, cwd);
     const projectRoot = chain(dir, boundary).reverse().find(hasRootMarker);
+    given.push({ abs, isDir, dir, boundary, projectRoot });
+    // What was named, and the project it belongs to, may be reached; links elsewhere are not followed.
+    walker.allow(abs);
+    if (projectRoot !== undefined) walker.allow(projectRoot);
+  }
+  for (const { abs, isDir, dir, boundary, projectRoot } of given) {
+    roots.add(isDir ? abs : cwd);
     let scope = walker.defaultScope(isDir ? abs : isUnder(abs, cwd) ? cwd : dir);
     // A given folder that is a project root holds its whole project; anything else may be part of a larger one.
     if (projectRoot !== undefined && !(isDir && projectRoot === abs)) {
@@ -307,7 +387,7 @@ export function collectFiles(paths: readonly string[], options: CollectOptions =
     else {
       const rejection = walker.rejection(abs, scope);
       if (rejection === undefined) walker.add(abs, "target");
-      else walker.notes.push({ path: abs, message: REJECTIONS[rejection] });
+      else walker.note(abs, REJECTIONS[rejection]);
     }
   }
   for (const [root, ignores] of contextRoots) {
@@ -319,6 +399,7 @@ export function collectFiles(paths: readonly string[], options: CollectOptions =
     roots: [...roots].sort(),
     notes: walker.notes,
     missing,
+    within: [...walker.within],
   };
 }
 
@@ -332,7 +413,11 @@ export function isCollectable(file: string, folder: string, options: Omit<Collec
   if (path === root || !isUnder(path, root)) return false;
   const dirs = chain(dirname(path), searchBoundary(dirname(path), root));
   const walker = new Walker(options);
+  walker.allow(root);
+  const real = realPathOf(path);
+  if (real === undefined || !walker.within.some((w) => isInside(real, w))) return false;
   const projectRoot = [...dirs].reverse().find(hasRootMarker);
+  if (projectRoot !== undefined) walker.allow(projectRoot);
   const scope =
     projectRoot !== undefined
       ? { root: projectRoot, config: walker.configAt(projectRoot, existsSync) }
@@ -343,7 +428,7 @@ export function isCollectable(file: string, folder: string, options: Omit<Collec
     if (isUnder(dir, root) && dir !== root) {
       if (SKIPPED_FOLDERS.has(basename(dir)) || isGitignored(ignores, dir, true)) return false;
       const rel = isUnder(dir, scope.root) && dir !== scope.root ? relativeTo(scope.root, dir) : undefined;
-      if (rel !== undefined && exclude.length > 0 && picomatch.isMatch(rel, exclude, { dot: true })) return false;
+      if (rel !== undefined && exclude.length > 0 && matchesAny(rel, exclude)) return false;
     }
     const own = readGitignore(dir);
     if (own) ignores = [...ignores, own];

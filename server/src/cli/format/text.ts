@@ -19,6 +19,25 @@ const COLORS: Record<Severity | "dim" | "bold", string> = {
 };
 const RESET = "\u001b[0m";
 
+/** Named escapes for the control characters a terminal would act on. */
+const NAMED: Record<string, string> = { "\n": "\\n", "\r": "\\r", "\t": "\\t" };
+
+/**
+ * Text from files and file names, made safe for a terminal: control characters (C0, DEL, C1) are written as escapes
+ * (`\n`, `\x1b`), so a key or a folder name cannot move the cursor, retitle the window or forge a line of output.
+ */
+export function escapeControl(text: string): string {
+  let out = "";
+  let from = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0x20 && (c < 0x7f || c > 0x9f)) continue;
+    out += text.slice(from, i) + (NAMED[text[i]] ?? `\\x${c.toString(16).padStart(2, "0")}`);
+    from = i + 1;
+  }
+  return from === 0 ? text : out + text.slice(from);
+}
+
 function plural(n: number, word: string, words = `${word}s`): string {
   return `${n} ${n === 1 ? word : words}`;
 }
@@ -34,11 +53,16 @@ export function formatText(report: LintReport, style: TextStyle): string {
 
   const blocks: string[] = [];
   for (const [file, findings] of groups) {
-    const path = displayPath(file, report.cwd);
+    const path = escapeControl(displayPath(file, report.cwd));
     const locations = findings.map((f) => `${path}:${f.range.start.line + 1}:${f.range.start.character + 1}`);
-    const width = Math.max(...locations.map((l) => l.length));
+    const width = locations.reduce((w, l) => Math.max(w, l.length), 0);
     const lines = findings.map((f, i) =>
-      [locations[i].padEnd(width), paint(f.severity.padEnd(7), f.severity), paint(f.rule, "dim"), f.message].join("  "),
+      [
+        locations[i].padEnd(width),
+        paint(f.severity.padEnd(7), f.severity),
+        paint(f.rule, "dim"),
+        escapeControl(f.message),
+      ].join("  "),
     );
     blocks.push(lines.join("\n"));
   }

@@ -8,8 +8,8 @@
  *                                             taskmanager.numberOfTaskSlots: 2
  */
 import { isMap, isScalar, type Node, type Pair } from "yaml";
-import type { ConfigMount, FileFacts, FlinkWorkload } from "../model";
-import { emptyFacts } from "../model";
+import { pushAll } from "../arrays";
+import { type ConfigMount, emptyFacts, type FileFacts, type FlinkWorkload } from "../model";
 import type { Range } from "../text";
 import { afterPrefix, readEmbeddedConfig } from "./flinkConfig/embedded";
 import { flinkImageVersion, imageEvidence } from "./images";
@@ -92,7 +92,7 @@ function readService(src: YamlSource, pair: Pair, facts: FileFacts) {
   facts.workloads.push(workload);
   for (const c of configs) {
     facts.flinkConfigs.push(c.config);
-    facts.syntaxErrors.push(...c.problems);
+    pushAll(facts.syntaxErrors, c.problems);
   }
   const evidence = image && imageEvidence(image);
   if (evidence) facts.flinkVersions.push(evidence);

@@ -4,6 +4,7 @@
  * `flink-conf.yaml: |` / `config.yaml: |` text (the operator chart's `defaultConfiguration`).
  */
 import { isMap, isScalar, isSeq, type Node, type Pair } from "yaml";
+import { pushAll } from "../arrays";
 import { emptyFacts, type FileFacts } from "../model";
 import { readEmbeddedConfig } from "./flinkConfig/embedded";
 import { readMapConfig } from "./flinkConfig/mapConfig";
@@ -68,7 +69,7 @@ function walk(src: YamlSource, node: unknown, path: string, facts: FileFacts, de
         describeYamlError: (m) => `Flink cannot load the config.yaml this chart deploys: ${m}`,
       });
       facts.flinkConfigs.push(config);
-      facts.syntaxErrors.push(...problems);
+      pushAll(facts.syntaxErrors, problems);
       continue;
     }
     if (name === "flinkVersion") {

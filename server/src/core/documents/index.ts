@@ -3,8 +3,10 @@
  * leaves a syntax problem on the file instead, and the rest of the project is still analysed.
  */
 
+import { pushAll } from "../arrays";
+import { type EncodingProblem, encodingMessage } from "../encoding";
 import type { BeamArg } from "../jobcode/facts";
-import { emptyFacts, type FileFacts, type FileKind } from "../model";
+import { emptyFacts, type FileFacts, type FileKind, markNotAnalysed } from "../model";
 import { LineIndex } from "../text";
 import { readGradleScript } from "./build/gradle/script";
 import { readGradleProperties } from "./build/gradleProperties";
@@ -17,6 +19,7 @@ import { isConfigYamlName, readFlinkConfigFile } from "./flinkConfig/file";
 import { isValuesName, readHelmValues } from "./helmValues";
 import { dockerfileJars } from "./imageJars";
 import { readJavaFile } from "./java/reader";
+import { scanJobApiUsage } from "./java/usage";
 import { kotlinReader } from "./kotlin/reader";
 import { readManifests } from "./kubernetes/manifests";
 import { isK8sDocument } from "./kubernetes/objects";
@@ -33,6 +36,8 @@ import { isHelmTemplate, maskTemplates } from "./yaml/helmTemplate";
 export interface ReadHints {
   /** The project config lists this file as a Flink configuration. */
   forcedFlinkConfig?: boolean;
+  /** The file on disk is not UTF-8 (the text is what decoding it gave). */
+  encoding?: EncodingProblem;
 }
 
 function base(file: string): string {
@@ -72,16 +77,25 @@ export function isCandidateFile(file: string): boolean {
 }
 
 export function readDocument(file: string, text: string, hints: ReadHints = {}): FileFacts {
+  const encoding = hints.encoding;
+  if (encoding && encoding.encoding !== "not UTF-8") {
+    // Read as UTF-8, a UTF-16 file is one error per character; read as UTF-16, it is not what its consumers read.
+    const facts = emptyFacts(file, kindFromName(file) ?? "other", text);
+    markNotAnalysed(facts, { start: encoding.at, end: encoding.at }, encodingMessage(encoding));
+    return facts;
+  }
+  let facts: FileFacts;
   try {
-    return readUnguarded(file, text, hints);
+    facts = readUnguarded(file, text, hints);
   } catch (e) {
-    const facts = emptyFacts(file, "other", text);
+    facts = emptyFacts(file, "other", text);
     facts.syntaxErrors.push({
       range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
       message: `This file could not be read (internal error: ${e instanceof Error ? e.message : String(e)}).`,
     });
-    return facts;
   }
+  if (encoding) markNotAnalysed(facts, { start: encoding.at, end: encoding.at }, encodingMessage(encoding));
+  return facts;
 }
 
 function readUnguarded(file: string, text: string, hints: ReadHints): FileFacts {
@@ -92,7 +106,7 @@ function readUnguarded(file: string, text: string, hints: ReadHints): FileFacts 
       return readFlinkConfigFile(file, text);
     case "projectConfig": {
       const facts = emptyFacts(file, "projectConfig", text);
-      facts.syntaxErrors.push(...readProjectConfig(file, text).problems);
+      pushAll(facts.syntaxErrors, readProjectConfig(file, text).problems);
       return facts;
     }
     case "dockerfile": {
@@ -107,9 +121,13 @@ function readUnguarded(file: string, text: string, hints: ReadHints): FileFacts 
     case "java":
       return readJavaFile(file, text);
     case "scala":
-      return readTreeSitterCode(file, text, scalaReader);
-    case "kotlin":
-      return readTreeSitterCode(file, text, kotlinReader);
+    case "kotlin": {
+      // The scan for version-dependent Beam APIs tokenizes like Java: comments, strings and triple-quoted strings
+      // are alike in the three JVM languages.
+      const facts = readTreeSitterCode(file, text, kind === "scala" ? scalaReader : kotlinReader);
+      facts.jobApi = scanJobApiUsage(file, text);
+      return facts;
+    }
     case "gradle":
       return withBeamArgs(readGradleScript(file, text), gradleArgs(file, text));
     case "launch": {
@@ -154,7 +172,7 @@ function readYamlFile(file: string, text: string): FileFacts {
   const facts = readYamlDocuments(file, text, docs, template);
   // Images and charts of the Flink Kubernetes Operator, wherever YAML names them (also in Helm templates).
   const operator = operatorImageVersions(file, text);
-  if (!template) operator.push(...operatorChartVersions(file, text, docs));
+  if (!template) pushAll(operator, operatorChartVersions(file, text, docs));
   return withOperatorVersions(facts, operator);
 }
 

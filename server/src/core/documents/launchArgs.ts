@@ -4,6 +4,7 @@
  * FlinkDeployment `spec.job.args`. Flags in Java string literals are read by the Java reader with the same scanner.
  */
 
+import { pushAll } from "../arrays";
 import type { BeamArg, BeamArgSource } from "../jobcode/facts";
 import type { FlinkDeploymentFacts } from "../model";
 import { LineIndex } from "../text";
@@ -68,7 +69,7 @@ export function launchJsonArgs(file: string, text: string): BeamArg[] {
     let j = i + 2;
     const collect = (k: number) => {
       const t = tokens[k];
-      out.push(...beamFlags(t.text.slice(1, -1), t.start + 1, index, file, "launchJson"));
+      pushAll(out, beamFlags(t.text.slice(1, -1), t.start + 1, index, file, "launchJson"));
     };
     if (tokens[j]?.kind === "string") {
       collect(j);
@@ -103,7 +104,7 @@ export function shellArgs(file: string, text: string): BeamArg[] {
   for (let line = 0; line < index.lineCount; line++) {
     const content = index.lineText(line);
     const code = content.replace(/(^|\s)#.*$/, "$1");
-    out.push(...beamFlags(code, index.lineStarts[line], index, file, source));
+    pushAll(out, beamFlags(code, index.lineStarts[line], index, file, source));
   }
   return out;
 }
@@ -117,7 +118,7 @@ export function dockerfileArgs(file: string, text: string): BeamArg[] {
     const content = index.lineText(line);
     if (/^\s*#/.test(content)) continue;
     if (!inside) inside = /^\s*(CMD|ENTRYPOINT)\b/i.test(content);
-    if (inside) out.push(...beamFlags(content, index.lineStarts[line], index, file, "dockerfile"));
+    if (inside) pushAll(out, beamFlags(content, index.lineStarts[line], index, file, "dockerfile"));
     inside = inside && /\\\s*$/.test(content);
   }
   return out;
@@ -145,7 +146,7 @@ export function gradleArgs(file: string, text: string): BeamArg[] {
       else if (t.text === ")" || t.text === "]") depth--;
       else if (t.kind === "string" || t.kind === "char") {
         const quote = t.text.startsWith('"""') ? 3 : 1;
-        out.push(...beamFlags(t.text.slice(quote, -quote), t.start + quote, index, file, "gradle"));
+        pushAll(out, beamFlags(t.text.slice(quote, -quote), t.start + quote, index, file, "gradle"));
       }
       if (depth < 0) break;
     }

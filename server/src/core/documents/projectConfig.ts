@@ -1,9 +1,11 @@
 /** Reads `.beam-flink-lint.yaml`, the project configuration. Unknown or mistyped fields are reported, not fatal. */
 import { isMap, isScalar, isSeq, parseDocument } from "yaml";
 import { defaultProjectConfig, type ProjectConfig, type RuleSetting } from "../config";
+import { globProblem } from "../glob";
 import { parseDuration } from "../knowledge/values";
 import type { SyntaxProblem } from "../model";
 import { LineIndex, type Range } from "../text";
+import { withoutStackTraces } from "./yaml/ast";
 
 export const PROJECT_CONFIG_NAMES = [".beam-flink-lint.yaml", ".beam-flink-lint.yml"];
 
@@ -32,7 +34,7 @@ export function readProjectConfig(file: string, text: string): ProjectConfigResu
     const r = (node as { range?: [number, number, number] } | null)?.range;
     return r ? index.rangeOf(r[0], r[1]) : index.rangeOf(0, 0);
   };
-  const doc = parseDocument(text, { uniqueKeys: true, prettyErrors: false });
+  const doc = withoutStackTraces(() => parseDocument(text, { uniqueKeys: true, prettyErrors: false }));
   for (const e of doc.errors) problems.push({ range: index.rangeOf(e.pos[0], e.pos[1]), message: e.message });
   const root = doc.contents;
   if (root === null || root === undefined) return { config, problems };
@@ -44,12 +46,20 @@ export function readProjectConfig(file: string, text: string): ProjectConfigResu
     if (isSeq(node)) {
       const out: string[] = [];
       for (const item of node.items) {
-        if (isScalar(item) && typeof item.value === "string") out.push(item.value);
-        else problems.push({ range: rangeOf(item), message: `Each entry of '${field}' must be a string (a glob).` });
+        if (isScalar(item) && typeof item.value === "string") {
+          const problem = globProblem(item.value);
+          if (problem) problems.push({ range: rangeOf(item), message: `This glob ${problem}, so it matches nothing.` });
+          else out.push(item.value);
+        } else problems.push({ range: rangeOf(item), message: `Each entry of '${field}' must be a string (a glob).` });
       }
       return out;
     }
-    if (isScalar(node) && typeof node.value === "string") return [node.value];
+    if (isScalar(node) && typeof node.value === "string") {
+      const problem = globProblem(node.value);
+      if (!problem) return [node.value];
+      problems.push({ range: rangeOf(node), message: `This glob ${problem}, so it matches nothing.` });
+      return [];
+    }
     problems.push({ range: rangeOf(node), message: `'${field}' must be a list of globs.` });
     return [];
   };

@@ -6,6 +6,7 @@
  * consumer config.
  */
 
+import { pushAll } from "../arrays";
 import { beamFlags } from "../documents/launchArgs";
 import type { Location } from "../findings";
 import type { LineIndex, Range, TextEdit } from "../text";
@@ -227,7 +228,7 @@ export class Extractor {
    */
   members(members: Member[], classNames: string[], called: ReadonlySet<string>): void {
     for (const c of classNames) this.ownClasses.add(c);
-    this.declared.push(...members);
+    pushAll(this.declared, members);
     const all = flattenMembers(members);
     for (const m of all) {
       if (m.k !== "method") continue;
@@ -910,7 +911,7 @@ export class Extractor {
       else if (method === "withRedistribute") read.withRedistribute = call;
       else if (method === "withTopics") {
         const v = call.args[0];
-        if (v.value.kind === "list") read.topics.push(...v.value.items);
+        if (v.value.kind === "list") pushAll(read.topics, v.value.items);
         else read.topics.push(v);
       }
     }
@@ -980,7 +981,7 @@ export class Extractor {
           );
         }
       }
-      this.out.beamOptions.args.push(...found);
+      pushAll(this.out.beamOptions.args, found);
     });
   }
 
@@ -1363,7 +1364,7 @@ export class Extractor {
         break;
       case "withTopics":
         for (const a of call.args) {
-          if (a.value.kind === "list") read.topics.push(...a.value.items);
+          if (a.value.kind === "list") pushAll(read.topics, a.value.items);
           else read.topics.push(a);
         }
         break;
@@ -1497,7 +1498,7 @@ export class Extractor {
       f.setBounded = call;
     } else if (e.name === "setTopics") {
       for (const a of call.args) {
-        if (a.value.kind === "list") f.topics.push(...a.value.items);
+        if (a.value.kind === "list") pushAll(f.topics, a.value.items);
         else f.topics.push(a);
       }
     }
@@ -1547,7 +1548,7 @@ export class Extractor {
         const from = args[0];
         if (from?.t === "map") {
           for (const x of from.m.entries) m.add(x);
-          m.unknown.push(...from.m.unknown);
+          pushAll(m.unknown, from.m.unknown);
           if (from.m.opaque && e.args[0]) m.unknown.push(this.loc(e.args[0]));
         } else if (e.args[0]) {
           const ref = refOf(from);

@@ -8,6 +8,7 @@
  * never change because another file did.
  */
 
+import { pushAll } from "../arrays";
 import { flinkDeploymentArgs } from "../documents/launchArgs";
 import type { FileFacts } from "../model";
 import type {
@@ -119,7 +120,7 @@ function resolveSettings(settings: KafkaSettings, file: string, exports: Exports
     // Later config calls override earlier ones: the map goes where its call stood in the merge order.
     const at = entries.findIndex((e) => e.sourceIndex > index);
     entries = at < 0 ? [...entries, ...added] : [...entries.slice(0, at), ...added, ...entries.slice(at)];
-    unknownParts.push(...exported.map.unknownParts);
+    pushAll(unknownParts, exported.map.unknownParts);
   }
   return { ...settings, entries, unknownParts, hasUnknownParts: unknownParts.length > 0 };
 }

@@ -117,7 +117,9 @@ export function stringContent(image: string): string {
   if (image.startsWith('"""')) {
     const body = image.slice(3, image.endsWith('"""') ? -3 : undefined).replace(/^[ \t]*\r?\n/, "");
     const lines = body.split(/\r?\n/);
-    const indent = Math.min(...lines.filter((l) => l.trim()).map((l) => /^[ \t]*/.exec(l)?.[0].length ?? 0));
+    const indent = lines
+      .filter((l) => l.trim())
+      .reduce((least, l) => Math.min(least, /^[ \t]*/.exec(l)?.[0].length ?? 0), Number.POSITIVE_INFINITY);
     return decodeEscapes(lines.map((l) => l.slice(Number.isFinite(indent) ? indent : 0)).join("\n"));
   }
   return decodeEscapes(image.slice(1, image.length > 1 && image.endsWith(image[0]) ? -1 : undefined));

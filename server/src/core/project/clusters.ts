@@ -1,3 +1,4 @@
+import { pushAll } from "../arrays";
 import { imageEvidence, operatorFlinkVersion } from "../documents/images";
 import { isAtOrUnder } from "../documents/paths";
 import { parseBoolean, parseDuration, parseInteger } from "../knowledge/values";
@@ -145,9 +146,17 @@ function buildClusters(project: ProjectModel): Cluster[] {
 function mountedConfigs(w: FlinkWorkload, configMaps: FlinkConfig[], files: FlinkConfig[]): FlinkConfig[] {
   const out: FlinkConfig[] = [];
   for (const m of w.configMounts ?? []) {
-    if (m.configMap) out.push(...configMaps.filter((c) => c.owner?.name === m.configMap));
+    if (m.configMap)
+      pushAll(
+        out,
+        configMaps.filter((c) => c.owner?.name === m.configMap),
+      );
     const host = m.hostPath;
-    if (host) out.push(...files.filter((c) => isAtOrUnder(c.file, host)));
+    if (host)
+      pushAll(
+        out,
+        files.filter((c) => isAtOrUnder(c.file, host)),
+      );
   }
   return [...new Set(out)];
 }
@@ -190,7 +199,7 @@ function workloadEvidence(project: ProjectModel, workloads: FlinkWorkload[]): Fl
       const e = imageEvidence(image);
       if (e) out.push(e);
     }
-    if (w.build) out.push(...(project.fileFacts(w.build.dockerfile)?.flinkVersions ?? []));
+    if (w.build) pushAll(out, project.fileFacts(w.build.dockerfile)?.flinkVersions ?? []);
   }
   return out;
 }
@@ -248,7 +257,7 @@ function nearest(file: string, candidates: FlinkConfig[]): FlinkConfig | undefin
     while (n < a.length && n < b.length && a[n] === b[n]) n++;
     return n;
   };
-  const best = Math.max(...candidates.map(shared));
+  const best = candidates.reduce((most, c) => Math.max(most, shared(c)), 0);
   const winners = candidates.filter((c) => shared(c) === best);
   return winners.length === 1 ? winners[0] : undefined;
 }

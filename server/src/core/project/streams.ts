@@ -8,6 +8,7 @@
  * silent on "maybe"; rules that need a setting to be on do not count "maybe" as on.
  */
 
+import { pushAll } from "../arrays";
 import type { Location } from "../findings";
 import type {
   CheckpointingSetting,
@@ -94,7 +95,7 @@ export function checkpointingOf(project: ProjectModel, env: StreamEnvironment | 
     }
   }
   const config = configCheckpointing(project);
-  where.push(...config.where);
+  pushAll(where, config.where);
   return { evidence: strongest(evidence, config.evidence), where };
 }
 
@@ -141,7 +142,7 @@ function upstreamOf(java: JobCode, op: StreamOperator): StreamOperator[] {
     const input = java.dataStream.operators[id];
     if (!input) continue;
     out.push(input);
-    queue.push(...input.inputs);
+    pushAll(queue, input.inputs);
   }
   return out;
 }

@@ -15,8 +15,10 @@ export type VersionStrength =
   | "pinned"
   /** Inferred from other files of the project, the editor setting or `--flink-version`, or a guessed binding. */
   | "weak"
-  /** The deployment's own layers name different minors (BFL207). */
-  | "conflicting";
+  /** The deployment's own layers name different minors (BFL207), or, with no deployment, the project's files do. */
+  | "conflicting"
+  /** Nothing names a version. */
+  | "unknown";
 
 export interface ConfigVersion {
   /** `major.minor`, undefined when nothing says. */
@@ -26,7 +28,7 @@ export interface ConfigVersion {
   evidence: FlinkVersionEvidence[];
 }
 
-export const UNKNOWN_VERSION: ConfigVersion = { strength: "weak", evidence: [] };
+export const UNKNOWN_VERSION: ConfigVersion = { strength: "unknown", evidence: [] };
 
 function minorOf(e: FlinkVersionEvidence): string | undefined {
   const p = parseMinor(e.minor);
@@ -56,9 +58,11 @@ export function versionFrom(project: ProjectModel, own: FlinkVersionEvidence[], 
 export function projectWide(project: ProjectModel): ConfigVersion {
   const v = project.flinkVersion;
   if (!v) return UNKNOWN_VERSION;
-  const strength: VersionStrength =
-    v.evidence.source === "projectConfig" ? "pinned" : v.others.length > 0 ? "conflicting" : "weak";
-  return { minor: v.minor, strength, evidence: [v.evidence, ...v.others] };
+  if (v.evidence.source === "projectConfig") return { minor: v.minor, strength: "pinned", evidence: [v.evidence] };
+  const considered = [v.evidence, ...v.others];
+  // The setting or flag is a default for when the files say nothing; it does not conflict with what they say.
+  const fromFiles = new Set(considered.filter((e) => e.source !== "setting").map(minorOf));
+  return { minor: v.minor, strength: fromFiles.size > 1 ? "conflicting" : "weak", evidence: considered };
 }
 
 /** Compares a version with `major.minor`; undefined when the version is unknown. */
@@ -100,4 +104,43 @@ export function describeVersion(version: ConfigVersion, relative: (file: string)
   if (version.strength === "conflicting")
     return `${what}; its deployment also names ${consideredText(version)}, so version-dependent fixes are not applied automatically.`;
   return `${what}, elsewhere in the project: no deployment of this configuration says, so version-dependent fixes are not applied automatically.`;
+}
+
+/** The distinct minors a version's evidence names, oldest first. */
+export function minorsOf(version: ConfigVersion): string[] {
+  const minors = [...new Set(version.evidence.map(minorOf).filter((m): m is string => m !== undefined))];
+  return minors.sort((a, b) => {
+    const x = parseMinor(a) as { major: number; minor: number };
+    const y = parseMinor(b) as { major: number; minor: number };
+    return x.major - y.major || x.minor - y.minor;
+  });
+}
+
+const EVIDENCE_LABEL: Record<FlinkVersionEvidence["source"], string> = {
+  flinkDeployment: "the FlinkDeployment's flinkVersion",
+  image: "an image tag",
+  dependency: "a Flink dependency",
+  runner: "the Beam runner artifact",
+  projectConfig: "the project configuration",
+  setting: "the assumed version (editor setting or --flink-version)",
+};
+
+/**
+ * What was considered for a version that is not pinned, for fix titles: "Flink 1.20 is not pinned: 1.20 from an
+ * image tag in Dockerfile", "the project names Flink 1.20 and 1.21: …", "the Flink version is not known".
+ */
+export function describeEvidence(version: ConfigVersion, relative: (file: string) => string): string {
+  if (!version.minor) return "the Flink version is not known";
+  const seen = new Set<string>();
+  const parts: string[] = [];
+  for (const ev of version.evidence) {
+    const where = ev.location ? ` in ${relative(ev.location.file)}` : "";
+    const text = `${minorOf(ev) ?? ev.minor} from ${EVIDENCE_LABEL[ev.source]}${where}`;
+    if (!seen.has(text)) parts.push(text);
+    seen.add(text);
+  }
+  const list = parts.slice(0, 3).join(", ") + (parts.length > 3 ? ", …" : "");
+  if (version.strength === "conflicting") return `the project names Flink ${minorsOf(version).join(" and ")}: ${list}`;
+  if (version.strength === "weak") return `Flink ${version.minor} is not pinned: ${list}`;
+  return `Flink ${version.minor}: ${list}`;
 }

@@ -3,11 +3,12 @@
  * Changing one file re-reads only that file; the rules of its project then run again over cached facts,
  * so findings in the project's other files follow (a fix in flink-conf.yaml clears a warning elsewhere).
  */
-import picomatch from "picomatch";
 import { defaultProjectConfig, type EngineOptions, type ProjectConfig } from "../config";
 import { readDocument } from "../documents/index";
 import { PROJECT_CONFIG_NAMES, readProjectConfig } from "../documents/projectConfig";
+import type { EncodingProblem } from "../encoding";
 import { analyzeProject, type ProjectAnalysis } from "../engine";
+import { matchesAny } from "../glob";
 import { projectJavaFacts } from "../jobcode/project";
 import type { FileFacts, FlinkVersionEvidence, OperatorVersionEvidence } from "../model";
 import { pomModules, topBuildOf } from "./build/layout";
@@ -23,6 +24,10 @@ export const ROOT_MARKERS = new Set([
   "pom.xml",
   ...PROJECT_CONFIG_NAMES,
 ]);
+
+function sameEncoding(a: EncodingProblem | undefined, b: EncodingProblem | undefined): boolean {
+  return a?.encoding === b?.encoding && a?.at.line === b?.at.line && a?.at.character === b?.at.character;
+}
 
 export function dirname(file: string): string {
   const i = file.lastIndexOf("/");
@@ -40,6 +45,8 @@ export function relativeTo(root: string, file: string): string {
 
 interface Entry {
   text: string;
+  /** Set when the file on disk is not UTF-8. */
+  encoding?: EncodingProblem;
   facts?: FileFacts;
 }
 
@@ -75,17 +82,17 @@ export class Workspace {
   /**
    * Adds or replaces a file. Returns the project roots whose findings may change: the file's project, its
    * previous project when a new root marker moved it, and the projects of the folder's files when it changed which
-   * build they belong to.
+   * build they belong to. `encoding` says that the file on disk is not UTF-8 (`text` is what decoding it gave).
    */
-  setFile(file: string, text: string): string[] {
+  setFile(file: string, text: string, encoding?: EncodingProblem): string[] {
     const before = this.files.has(file) ? this.projectRootOf(file) : undefined;
     const old = this.files.get(file);
-    if (old && old.text === text) return [this.projectRootOf(file)];
+    if (old && old.text === text && sameEncoding(old.encoding, encoding)) return [this.projectRootOf(file)];
     const markerChange = ROOT_MARKERS.has(basename(file)) && !old;
     const layoutChange =
       markerChange || (basename(file) === "pom.xml" && `${pomModules(old?.text)}` !== `${pomModules(text)}`);
     const moved = layoutChange ? this.rootsUnder(dirname(file)) : new Set<string>();
-    this.files.set(file, { text });
+    this.files.set(file, encoding ? { text, encoding } : { text });
     if (!old || layoutChange) this.byRoot = undefined;
     if (layoutChange) this.rootCache.clear();
     if (PROJECT_CONFIG_NAMES.includes(basename(file))) this.invalidateProject(dirname(file));
@@ -168,7 +175,8 @@ export class Workspace {
       for (const name of PROJECT_CONFIG_NAMES) {
         const file = root === "/" ? `/${name}` : `${root}/${name}`;
         const entry = this.files.get(file);
-        if (entry) {
+        // A project configuration in UTF-16 is not analysed (BFL003), so it does not apply either.
+        if (entry && (!entry.encoding || entry.encoding.encoding === "not UTF-8")) {
           config = readProjectConfig(file, entry.text).config;
           break;
         }
@@ -182,11 +190,16 @@ export class Workspace {
   isIncluded(file: string, root = this.projectRootOf(file)): boolean {
     const config = this.projectConfig(root);
     const rel = relativeTo(root, file);
-    if (config.exclude.length > 0 && picomatch.isMatch(rel, config.exclude, { dot: true })) return false;
-    if (config.include.length > 0 && !picomatch.isMatch(rel, config.include, { dot: true })) {
+    if (config.exclude.length > 0 && matchesAny(rel, config.exclude)) return false;
+    if (config.include.length > 0 && !matchesAny(rel, config.include)) {
       return PROJECT_CONFIG_NAMES.includes(basename(file));
     }
     return true;
+  }
+
+  /** Set when the file on disk is not UTF-8. */
+  encodingOf(file: string): EncodingProblem | undefined {
+    return this.files.get(file)?.encoding;
   }
 
   facts(file: string): FileFacts | undefined {
@@ -196,9 +209,8 @@ export class Workspace {
       const root = this.projectRootOf(file);
       const config = this.projectConfig(root);
       const rel = relativeTo(root, file);
-      const forcedFlinkConfig =
-        config.flinkConfigFiles.length > 0 && picomatch.isMatch(rel, config.flinkConfigFiles, { dot: true });
-      entry.facts = readDocument(file, entry.text, { forcedFlinkConfig });
+      const forcedFlinkConfig = config.flinkConfigFiles.length > 0 && matchesAny(rel, config.flinkConfigFiles);
+      entry.facts = readDocument(file, entry.text, { forcedFlinkConfig, encoding: entry.encoding });
     }
     return entry.facts;
   }

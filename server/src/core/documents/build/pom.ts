@@ -7,7 +7,7 @@ import { emptyFacts, type FileFacts, type SyntaxProblem } from "../../model";
 import { LineIndex, type Range } from "../../text";
 import type { PomCoordinates, PomFacts, PomProfile, RawDependency, SymbolDefinition, ValueExpr } from "./facts";
 import { literalText, placeholderExpr } from "./values";
-import { parseXml, type XmlElement } from "./xml";
+import { parseXml, replaceSpans, withoutXmlComments, type XmlElement } from "./xml";
 
 export function readPom(file: string, text: string): FileFacts {
   const facts = emptyFacts(file, "maven", text);
@@ -172,9 +172,7 @@ function children(el: XmlElement | undefined, name: string): XmlElement[] {
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
 
 function decodeXmlText(raw: string): string {
-  return raw
-    .replace(/<!--[\s\S]*?-->/g, "")
-    .replace(/<!\[CDATA\[([\s\S]*?)\]\]>/g, "$1")
+  return replaceSpans(withoutXmlComments(raw), "<![CDATA[", "]]>", (inner) => inner)
     .replace(/&(#x[0-9a-fA-F]+|#[0-9]+|\w+);/g, (m, e: string) => {
       if (e.startsWith("#x")) return String.fromCodePoint(Number.parseInt(e.slice(2), 16));
       if (e.startsWith("#")) return String.fromCodePoint(Number(e.slice(1)));

@@ -1,8 +1,10 @@
 /**
  * A tolerant TOML reader for what version catalogs use: tables, dotted keys, strings, inline tables, arrays,
  * comments. It flattens the document to key paths with the offsets of every key and string, which is what exact
- * ranges need. Numbers, booleans and dates are kept as raw text. A broken line is reported and skipped.
+ * ranges need. Numbers, booleans and dates are kept as raw text. A broken line is reported and skipped, and so is
+ * what TOML forbids that a parser rejects: a key set twice, a table defined twice, a value that is also a table.
  */
+import { LineIndex } from "../../text";
 
 export interface TomlKey {
   name: string;
@@ -38,13 +40,81 @@ const BARE_KEY = /[A-Za-z0-9_-]/;
 const MAX_NESTING = 64;
 const ESCAPES: Record<string, string> = { n: "\n", t: "\t", r: "\r", b: "\b", f: "\f", '"': '"', "\\": "\\" };
 
+/** What a key path is: set to a value, an inline table, a table header, or a table made by a longer path. */
+type Definition = "value" | "inline" | "table" | "implicit";
+
+function pathKey(keys: readonly TomlKey[], length = keys.length): string {
+  let out = "";
+  for (let k = 0; k < length; k++) out += `${k > 0 ? "\u0000" : ""}${keys[k].name}`;
+  return out;
+}
+
+function shownPath(keys: readonly TomlKey[], length = keys.length): string {
+  return keys
+    .slice(0, length)
+    .map((k) => (/^[A-Za-z0-9_-]+$/.test(k.name) ? k.name : JSON.stringify(k.name)))
+    .join(".");
+}
+
 class TomlReader {
   readonly entries: TomlEntry[] = [];
   readonly problems: TomlProblem[] = [];
   private i = 0;
   private nesting = 0;
+  /** Every key path defined so far, with what it is and where it was first defined. */
+  private readonly defined = new Map<string, { as: Definition; at: number }>();
+  /** Inline tables being read: their keys may be set inside them, and only there. */
+  private inlineDepth = 0;
+  /** Elements of `[[array]]` tables so far, so that each element's keys are its own. */
+  private arrayElements = 0;
+  private lines?: LineIndex;
 
   constructor(private readonly text: string) {}
+
+  private lineOf(offset: number): number {
+    this.lines ??= new LineIndex(this.text);
+    return this.lines.positionAt(offset).line + 1;
+  }
+
+  /**
+   * Records a definition of `keys` (a value, an inline table or a table header); false, with a problem at the last
+   * key, when TOML forbids it.
+   */
+  private define(keys: TomlKey[], as: Definition): boolean {
+    const last = keys[keys.length - 1];
+    for (let n = 1; n < keys.length; n++) {
+      const prefix = this.defined.get(pathKey(keys, n));
+      if (prefix?.as === "value" || (prefix?.as === "inline" && this.inlineDepth === 0)) {
+        this.problem(
+          last.start,
+          last.end,
+          `\`${shownPath(keys, n)}\` is already set to a value on line ${this.lineOf(prefix.at)}, so \`${shownPath(keys)}\` cannot be set.`,
+        );
+        return false;
+      }
+    }
+    const key = pathKey(keys);
+    const known = this.defined.get(key);
+    if (known && !(as === "table" && known.as === "implicit")) {
+      const where = `line ${this.lineOf(known.at)}`;
+      const message =
+        as === "table" && known.as === "table"
+          ? `The table \`[${shownPath(keys)}]\` is defined twice (first on ${where}).`
+          : known.as === "table" || known.as === "implicit"
+            ? `\`${shownPath(keys)}\` is already a table (${where}), so it cannot be set to a value.`
+            : as === "table"
+              ? `\`${shownPath(keys)}\` is already set to a value on ${where}, so it cannot be a table.`
+              : `\`${shownPath(keys)}\` is set twice (first on ${where}).`;
+      this.problem(last.start, last.end, message);
+      return false;
+    }
+    this.defined.set(key, { as, at: last.start });
+    for (let n = 1; n < keys.length; n++) {
+      const p = pathKey(keys, n);
+      if (!this.defined.has(p)) this.defined.set(p, { as: "implicit", at: keys[n - 1].start });
+    }
+    return true;
+  }
 
   document(): void {
     let table: TomlKey[] = [];
@@ -61,6 +131,11 @@ class TomlReader {
         if (keys && this.text.startsWith(double ? "]]" : "]", this.i)) {
           this.i += double ? 2 : 1;
           table = keys;
+          if (double) {
+            // Each `[[x]]` opens a new element: its keys are told apart from the other elements' by a hidden key.
+            this.defined.set(pathKey(keys), { as: "implicit", at: keys[keys.length - 1].start });
+            table = [...keys, { name: `\u0001${this.arrayElements++}`, start: keys[0].start, end: keys[0].start }];
+          } else this.define(keys, "table");
         } else this.problem(lineStart, this.lineEnd(), "This table header is not closed with `]`.");
       } else {
         const keys = this.keyPath();
@@ -91,15 +166,19 @@ class TomlReader {
       return;
     }
     const v = this.scalarOrArray();
-    if (v) this.entries.push({ keys, value: v });
+    // A key set twice is reported; the first value stays the one read.
+    if (v && this.define(keys, "value")) this.entries.push({ keys, value: v });
   }
 
   private inlineTable(keys: TomlKey[]): void {
+    const fresh = this.define(keys, "inline");
     this.nesting++;
+    if (fresh) this.inlineDepth++;
     try {
       this.inlineTableBody(keys);
     } finally {
       this.nesting--;
+      if (fresh) this.inlineDepth--;
     }
   }
 

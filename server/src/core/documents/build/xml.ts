@@ -41,7 +41,55 @@ export interface XmlDocument {
   tooDeep?: boolean;
 }
 
-export function parseXml(text: string): XmlDocument {
+/** The text with the characters of [from, to) turned into spaces, line breaks kept (offsets stay valid). */
+function blank(text: string, from: number, to: number): string {
+  return text.slice(0, from) + text.slice(from, to).replace(/[^\r\n]/g, " ") + text.slice(to);
+}
+
+/**
+ * The text as the parser's lexer can take it in linear time, and where the first thing it could not take is. Its
+ * token patterns (`<!--(.|\r?\n)*?-->` and the like) scan to the end of the text, or of the line, from every
+ * opener that is never closed: 20,000 unclosed `<!--` cost minutes. An unclosed comment or CDATA section runs to
+ * the end of the file, as in XML, so it is blanked out; a `<!` or `<?` with no `>` after it on its line is made a
+ * plain `<` (the lexer reads it as a broken tag, as it would have).
+ */
+export function lexableXml(text: string): { text: string; firstError?: number } {
+  let out = text;
+  let firstError: number | undefined;
+  for (const [open, close] of [
+    ["<!--", "-->"],
+    ["<![CDATA[", "]]>"],
+  ]) {
+    const lastClose = out.lastIndexOf(close);
+    const unclosed = out.indexOf(open, lastClose < 0 ? 0 : lastClose + close.length);
+    if (unclosed >= 0) {
+      out = blank(out, unclosed, out.length);
+      firstError = Math.min(firstError ?? unclosed, unclosed);
+    }
+  }
+  if (!out.includes("<!") && !out.includes("<?")) return { text: out, firstError };
+  const chars = out.split("");
+  let changed = false;
+  let lineEnd = -1;
+  let lastGt = -1;
+  for (let i = 0; i < chars.length; i++) {
+    if (i > lineEnd) {
+      // The end of this line and the last `>` on it.
+      lineEnd = out.indexOf("\n", i);
+      if (lineEnd < 0) lineEnd = out.length;
+      lastGt = out.lastIndexOf(">", lineEnd);
+      if (lastGt < i) lastGt = -1;
+    }
+    if (chars[i] === "<" && (chars[i + 1] === "!" || chars[i + 1] === "?") && i + 1 < lineEnd && i + 1 > lastGt) {
+      chars[i + 1] = " ";
+      changed = true;
+    }
+  }
+  return { text: changed ? chars.join("") : out, firstError };
+}
+
+export function parseXml(source: string): XmlDocument {
+  const { text, firstError: lexFirst } = lexableXml(source);
   let parsed: ReturnType<XmlParser["parse"]>;
   try {
     parsed = xmlParser().parse(text);
@@ -53,7 +101,10 @@ export function parseXml(text: string): XmlDocument {
   const { cst, lexErrors, parseErrors } = parsed;
   const rootNode = (cst as DocumentCstNode).children.element?.[0];
   const doc: XmlDocument = { root: rootNode && element(rootNode, undefined) };
-  const firstError = lexErrors[0]?.offset ?? parseErrors[0]?.token.startOffset;
+  const parserFirst = lexErrors[0]?.offset ?? parseErrors[0]?.token.startOffset;
+  // The earlier of the two; NaN (the end of the text) is later than any offset.
+  const firstError =
+    lexFirst === undefined || (parserFirst !== undefined && parserFirst < lexFirst) ? parserFirst : lexFirst;
   if (firstError !== undefined) doc.firstError = firstError;
   return doc;
 }
@@ -89,4 +140,34 @@ function element(node: ElementCstNode, parent: XmlElement | undefined): XmlEleme
 function real(tokens: Token[] | undefined): Token | undefined {
   const t = tokens?.[0];
   return t && !t.isInsertedInRecovery && Number.isFinite(t.startOffset) ? t : undefined;
+}
+
+/**
+ * `text` with every `open … close` span replaced by what `keep` makes of its inside (nothing by default); an
+ * unclosed span runs to the end. One pass with indexOf: a regular expression such as `/<!--[\s\S]*?-->/g` scans
+ * to the end once per unclosed `<!--`, which is quadratic in a file of 20,000 of them.
+ */
+export function replaceSpans(
+  text: string,
+  open: string,
+  close: string,
+  keep: (inner: string) => string = () => "",
+): string {
+  let at = text.indexOf(open);
+  if (at < 0) return text;
+  let out = "";
+  let from = 0;
+  while (at >= 0) {
+    const end = text.indexOf(close, at + open.length);
+    out += text.slice(from, at) + keep(text.slice(at + open.length, end < 0 ? text.length : end));
+    if (end < 0) return out;
+    from = end + close.length;
+    at = text.indexOf(open, from);
+  }
+  return out + text.slice(from);
+}
+
+/** The text without XML comments. */
+export function withoutXmlComments(text: string): string {
+  return replaceSpans(text, "<!--", "-->");
 }

@@ -1,5 +1,6 @@
 /** A Flink configuration file on disk: legacy flink-conf.yaml (line reader) or config.yaml (standard YAML). */
 import { isMap } from "yaml";
+import { pushAll } from "../../arrays";
 import { emptyFacts, type FileFacts, type FlinkConfig, type SyntaxProblem } from "../../model";
 import { LineIndex, type Position, type Range } from "../../text";
 import { parseYamlDocuments, type YamlDocument, YamlSource } from "../yaml/ast";
@@ -21,7 +22,7 @@ export function readFlinkConfigFile(file: string, text: string, docs?: YamlDocum
   const index = new LineIndex(text);
   const lines = fileLines(index);
   const { entries, ignoredLines } = readLegacyLines(lines);
-  facts.syntaxErrors.push(...nestedYamlWarnings(lines));
+  pushAll(facts.syntaxErrors, nestedYamlWarnings(lines));
   facts.flinkConfigs.push({
     id: file,
     file,

@@ -6,7 +6,7 @@
 import { isMap, isScalar, isSeq, type Node, type Pair, parseDocument, type YAMLMap } from "yaml";
 import type { ConfigEntry } from "../../model";
 import type { Range } from "../../text";
-import { hasTemplate, isTemplateNode, keyText, scalarText, type YamlSource } from "../yaml/ast";
+import { hasTemplate, isTemplateNode, keyText, scalarText, withoutStackTraces, type YamlSource } from "../yaml/ast";
 
 /**
  * Reads the entries of a mapping. A pair whose value is a mapping is an entry of kind `mapping` (so duplicated
@@ -210,7 +210,7 @@ function indentUnit(src: YamlSource, root: unknown): number {
 
 /** The value as a YAML scalar that reads back as the same text: plain where possible, else double-quoted. */
 export function yamlScalar(value: string, stringValues: boolean): string {
-  const doc = parseDocument(`k: ${value}`, { prettyErrors: false });
+  const doc = withoutStackTraces(() => parseDocument(`k: ${value}`, { prettyErrors: false }));
   const node = isMap(doc.contents) ? (doc.contents.items[0] as Pair | undefined)?.value : undefined;
   const plain =
     doc.errors.length === 0 &&

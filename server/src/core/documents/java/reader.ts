@@ -2,12 +2,12 @@ import { Extractor } from "../../jobcode/extract";
 import type { CodeParseProblem, JobCode, LegacyKafkaClient } from "../../jobcode/facts";
 import type { Member, Stmt } from "../../jobcode/ir";
 import { isTestFile } from "../../jobcode/testCode";
-import { emptyFacts, type FileFacts } from "../../model";
+import { emptyFacts, type FileFacts, markNotAnalysed, type NotAnalysed } from "../../model";
 import { LineIndex } from "../../text";
 import { cachedParseUnit as parseUnit } from "./parseCache";
 import type { ParseRule } from "./syntax";
 import { type Token, tokenize } from "./tokens";
-import { memberUnits, snippetUnits, type Unit } from "./units";
+import { memberUnits, snippetHazard, snippetUnits, type Unit } from "./units";
 import { scanJobApiUsage } from "./usage";
 
 /** Names without which a file holds nothing the Java rules read: most files of a project skip the parser. */
@@ -18,7 +18,9 @@ export function readJavaFile(file: string, text: string): FileFacts {
   const facts = emptyFacts(file, "java", text);
   facts.jobApi = scanJobApiUsage(file, text);
   if (!RELEVANT.test(text)) return facts;
-  const java = readJava(file, text);
+  const notAnalysed: NotAnalysed[] = [];
+  const java = readJava(file, text, notAnalysed);
+  for (const n of notAnalysed) markNotAnalysed(facts, n.range, n.message);
   facts.code = java;
   return facts;
 }
@@ -28,7 +30,11 @@ interface Parsed {
   stmts: Stmt[][];
 }
 
-export function readJava(file: string, text: string): JobCode {
+/**
+ * Reads a Java file's job facts. Units that could not be parsed (nested too deeply, or not Java the parser reads)
+ * are added to `notAnalysed`, at their names.
+ */
+export function readJava(file: string, text: string, notAnalysed: NotAnalysed[] = []): JobCode {
   const index = new LineIndex(text);
   const tokens = tokenize(text);
   const problems: CodeParseProblem[] = [];
@@ -36,13 +42,15 @@ export function readJava(file: string, text: string): JobCode {
   const extractor = new Extractor(file, text, index);
   const units = memberUnits(tokens);
   let shape: JobCode["shape"] = "compilationUnit";
+  const into: Into = { text, index, parsed, problems, notAnalysed };
   if (units) {
-    for (const u of units) parseInto(u, [u.rule], text, index, parsed, problems);
+    for (const u of units) parseInto(u, [u.rule], into);
   } else {
-    const whole: Unit = { start: 0, end: text.length, rule: "blockStatements" };
-    const statements = parseUnit(text, "blockStatements", 0);
-    const expression = statements.ok ? undefined : parseUnit(text, "expression", 0);
-    if (statements.ok) {
+    // A snippet is first tried whole, unless it nests too deeply for the parser: then only its parts are.
+    const shallow = snippetHazard(tokens) === undefined;
+    const statements = shallow ? parseUnit(text, "blockStatements", 0) : undefined;
+    const expression = shallow && !statements?.ok ? parseUnit(text, "expression", 0) : undefined;
+    if (statements?.ok) {
       shape = "statements";
       parsed.stmts.push(statements.stmts);
     } else if (expression?.ok && expression.expr) {
@@ -51,9 +59,7 @@ export function readJava(file: string, text: string): JobCode {
     } else {
       shape = "statements";
       const parts = snippetUnits(tokens);
-      for (const u of parts.length > 0 ? parts : [whole]) {
-        parseInto(u, ["blockStatements", "classBodyDeclaration"], text, index, parsed, problems);
-      }
+      for (const u of parts) parseInto(u, ["blockStatements", "classBodyDeclaration"], into);
     }
   }
   const classes = classNames(tokens);
@@ -89,26 +95,47 @@ function legacyImports(file: string, tokens: Token[], index: LineIndex): LegacyK
   return out;
 }
 
-function parseInto(
-  u: Unit,
-  rules: ParseRule[],
-  text: string,
-  index: LineIndex,
-  into: Parsed,
-  problems: CodeParseProblem[],
-): void {
+interface Into {
+  text: string;
+  index: LineIndex;
+  parsed: Parsed;
+  problems: CodeParseProblem[];
+  notAnalysed: NotAnalysed[];
+}
+
+function parseInto(u: Unit, rules: ParseRule[], into: Into): void {
+  const { text, index, parsed, problems, notAnalysed } = into;
+  const name = index.rangeOf(u.nameStart, u.nameEnd);
+  const skipped = `This ${u.what} is not analysed, so nothing in it is checked`;
+  if (u.hazard) {
+    notAnalysed.push({ range: name, message: `${skipped}: ${u.hazard}.` });
+    return;
+  }
   const source = text.slice(u.start, u.end);
   let first: ReturnType<typeof parseUnit> | undefined;
   for (const rule of rules) {
     const r = parseUnit(source, rule, u.start);
     if (r.ok) {
-      into.members.push(...r.members);
-      if (r.stmts.length > 0) into.stmts.push(r.stmts);
+      for (const m of r.members) parsed.members.push(m);
+      if (r.stmts.length > 0) parsed.stmts.push(r.stmts);
       return;
     }
     first ??= r;
   }
-  if (first && !first.ok) problems.push(problem(u, first, index));
+  if (!first || first.ok) return;
+  const p = problem(u, first, index);
+  problems.push(p);
+  const where = p.message.replace(/^Java syntax error at /, "");
+  notAnalysed.push({
+    range: name,
+    message: first.tooDeep
+      ? `${skipped}: it is nested too deeply for the Java parser.`
+      : `${skipped}: the Java parser stops at ${short(where)}.`,
+  });
+}
+
+function short(text: string): string {
+  return text.length <= 80 ? text : `${text.slice(0, 79)}…`;
 }
 
 function problem(u: Unit, r: { message: string; line?: number; column?: number }, index: LineIndex): CodeParseProblem {

@@ -7,6 +7,7 @@
  * in source order; those that only run on some paths (if/else, loops, switch, catch, lambda bodies) are marked
  * `conditional`.
  */
+import { pushAll } from "../../arrays";
 import { dottedName, type Expr, type Member, type Param, type Span, type Stmt } from "../../jobcode/ir";
 
 type JavaParser = typeof import("java-parser", { with: { "resolution-mode": "import" }});
@@ -39,7 +40,14 @@ export type ParseRule = "classBodyDeclaration" | "recordBodyDeclaration" | "bloc
 
 export type ParseResult =
   | { ok: true; members: Member[]; stmts: Stmt[]; expr?: Expr }
-  | { ok: false; message: string; line?: number; column?: number };
+  /** `tooDeep`: the parser (or the conversion) ran out of stack, not a syntax error. */
+  | { ok: false; message: string; line?: number; column?: number; tooDeep?: true };
+
+function isStackOverflow(e: unknown): boolean {
+  return e instanceof RangeError && /call stack/i.test(e.message);
+}
+
+const TOO_DEEP = { ok: false, message: "nested too deeply for the Java parser", tooDeep: true } as const;
 
 /** Parses one unit; never throws. `base` is the unit's offset in the file. */
 export function parseUnit(text: string, rule: ParseRule, base: number): ParseResult {
@@ -47,17 +55,45 @@ export function parseUnit(text: string, rule: ParseRule, base: number): ParseRes
   try {
     cst = javaParser().lexAndParse(text, rule).cst as unknown as CstNode;
   } catch (e) {
+    if (isStackOverflow(e)) return TOO_DEEP;
     return { ok: false, ...describeError(text, e instanceof Error ? e.message : String(e)) };
   }
   try {
     const c = new Converter(base);
-    if (rule === "expression") return { ok: true, members: [], stmts: [], expr: c.expression(cst) };
-    if (rule === "blockStatements") return { ok: true, members: [], stmts: c.statements(cst, false) };
-    const members = rule === "recordBodyDeclaration" ? c.recordBodyDeclaration(cst) : c.classBodyDeclaration(cst);
-    return { ok: true, members, stmts: [] };
+    let result: ParseResult;
+    if (rule === "expression") result = { ok: true, members: [], stmts: [], expr: c.expression(cst) };
+    else if (rule === "blockStatements") result = { ok: true, members: [], stmts: c.statements(cst, false) };
+    else {
+      const members = rule === "recordBodyDeclaration" ? c.recordBodyDeclaration(cst) : c.classBodyDeclaration(cst);
+      result = { ok: true, members, stmts: [] };
+    }
+    // What reads the tree walks it recursively: a tree this deep (`a.b().b()…` 20,000 times) is not handed on.
+    return treeDepth(result, MAX_TREE_DEPTH) > MAX_TREE_DEPTH ? TOO_DEEP : result;
   } catch (e) {
+    if (isStackOverflow(e)) return TOO_DEEP;
     return { ok: false, message: `unsupported syntax (${e instanceof Error ? e.message : String(e)})` };
   }
+}
+
+/** Nesting of objects and arrays in a converted tree beyond which it is not handed on (see parseUnit). */
+export const MAX_TREE_DEPTH = 1000;
+
+/** How deeply objects and arrays nest in `value`, counted without recursion, up to `limit + 1`. */
+function treeDepth(value: unknown, limit: number): number {
+  let max = 0;
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop() as [unknown, number];
+    if (typeof v !== "object" || v === null) continue;
+    if (depth > max) {
+      max = depth;
+      if (max > limit) return max;
+    }
+    for (const child of Array.isArray(v) ? v : Object.values(v)) {
+      if (typeof child === "object" && child !== null) stack.push([child, depth + 1]);
+    }
+  }
+  return max;
 }
 
 /** java-parser's message ("Sad sad panda, parsing errors detected in line: 1, column: 14! …") made short. */
@@ -96,7 +132,7 @@ function endOf(e: CstElement): number {
 /** Children of a node in source order. */
 function ordered(n: CstNode): CstElement[] {
   const all: CstElement[] = [];
-  for (const list of Object.values(n.children)) if (list) all.push(...list);
+  for (const list of Object.values(n.children)) if (list) pushAll(all, list);
   return all.sort((a, b) => startOf(a) - startOf(b));
 }
 
@@ -241,9 +277,9 @@ class Converter {
       for (const c of ordered(e)) {
         if (isToken(c)) continue;
         if (c.name === "classBodyDeclaration") {
-          members.push(...this.classBodyDeclaration(c));
+          pushAll(members, this.classBodyDeclaration(c));
         } else if (c.name === "recordBodyDeclaration") {
-          members.push(...this.recordBodyDeclaration(c));
+          pushAll(members, this.recordBodyDeclaration(c));
         } else if (c.name === "interfaceMemberDeclaration") {
           const m = ordered(c)[0];
           if (m && !isToken(m) && m.name === "interfaceMethodDeclaration") members.push(this.method(m));

@@ -3,7 +3,9 @@
  * (`python -m orders --runner=FlinkRunner --streaming`), a Deployment running a Beam job server client, a Pod. Each
  * `command`/`args` item is scanned like a shell word list; ranges are exact for plain and single-line quoted items.
  */
+
 import type { Node } from "yaml";
+import { pushAll } from "../../arrays";
 import type { BeamArg } from "../../jobcode/facts";
 import type { K8sObject } from "../../model";
 import { beamFlags } from "../launchArgs";
@@ -38,7 +40,7 @@ export function containerBeamArgs(src: YamlSource, root: unknown, object: K8sObj
         const at = written.indexOf(value);
         // Block scalars and escaped strings do not map 1:1 onto the text: such items keep no flags.
         if (at < 0 || value.includes("\n")) continue;
-        out.push(...beamFlags(value, start + at, src.index, src.file, "kubernetes"));
+        pushAll(out, beamFlags(value, start + at, src.index, src.file, "kubernetes"));
       }
     }
   }

@@ -4,6 +4,7 @@
  * FlinkDeployment / FlinkSessionJob resources, JobManager / TaskManager Deployments and StatefulSets.
  */
 import type { Node } from "yaml";
+import { pushAll } from "../../arrays";
 import { emptyFacts, type FileFacts, type K8sObject } from "../../model";
 import { readEmbeddedConfig } from "../flinkConfig/embedded";
 import { getMap, keyText, mapPairs, type YamlDocument, YamlSource } from "../yaml/ast";
@@ -74,6 +75,6 @@ function readConfigMap(src: YamlSource, root: unknown, object: K8sObject, facts:
       describeYamlError: (m) => `Flink cannot load the config.yaml of ${holder} and the cluster does not start: ${m}`,
     });
     facts.flinkConfigs.push(config);
-    facts.syntaxErrors.push(...problems);
+    pushAll(facts.syntaxErrors, problems);
   }
 }

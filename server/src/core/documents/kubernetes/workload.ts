@@ -3,6 +3,7 @@
  * FLINK_PROPERTIES environment variable of their containers, which the Flink image appends to its configuration.
  */
 import type { Node } from "yaml";
+import { pushAll } from "../../arrays";
 import type { ConfigMount, FileFacts, FlinkConfig, FlinkRole, FlinkWorkload, K8sObject, Located } from "../../model";
 import { readEmbeddedConfig } from "../flinkConfig/embedded";
 import { flinkImageVersion, imageEvidence } from "../images";
@@ -64,7 +65,7 @@ export function readWorkload(src: YamlSource, root: unknown, object: K8sObject, 
   const mounts = configMapMounts(src, podSpec, main);
   if (mounts.length > 0) workload.configMounts = mounts;
   facts.workloads.push(workload);
-  facts.flinkConfigs.push(...configs);
+  pushAll(facts.flinkConfigs, configs);
   for (const image of images) {
     const evidence = imageEvidence(image);
     if (evidence) facts.flinkVersions.push(evidence);
@@ -123,7 +124,7 @@ function flinkProperties(
       anchor: src.range(nameNode.range[0], src.trimEnd(nameNode.range[0], nameNode.range[1])),
       owner: object,
     });
-    facts.syntaxErrors.push(...problems);
+    pushAll(facts.syntaxErrors, problems);
     out.push(config);
   }
   return out;

@@ -17,6 +17,7 @@
  * Nothing here recurses deeper than {@link MAX_DEPTH} levels: deeper parts are `other` and a problem says so.
  */
 
+import { pushAll } from "../../arrays";
 import type { CodeParseProblem, CodeValue } from "../../jobcode/facts";
 import type { Expr, KwArg, MapLitEntry, Span } from "../../jobcode/ir";
 import type { LineIndex } from "../../text";
@@ -436,7 +437,7 @@ export class ExpressionLowering {
   private lambda(n: Node): Expr {
     const params: string[] = [];
     const list = n.childForFieldName("parameters");
-    if (list) for (const p of list.named) params.push(...this.paramNames(p));
+    if (list) for (const p of list.named) pushAll(params, this.paramNames(p));
     const body = n.childForFieldName("body");
     return { k: "lambda", ...this.span(n), params, body: body ? this.expr(body) : this.other(n) };
   }
@@ -459,15 +460,22 @@ export class ExpressionLowering {
       if (c === body) continue;
       if (c.type === "for_in_clause") {
         const left = c.childForFieldName("left");
-        if (left) params.push(...this.targetNames(left));
+        if (left) pushAll(params, this.targetNames(left));
         const right = c.childForFieldName("right");
         if (right && c !== firstFor) inner.push(this.expr(right));
       } else if (c.type === "if_clause") {
-        inner.push(...c.named.map((x) => this.expr(x)));
+        pushAll(
+          inner,
+          c.named.map((x) => this.expr(x)),
+        );
       }
     }
     if (body) {
-      if (body.type === "pair") inner.push(...body.named.map((x) => this.expr(x)));
+      if (body.type === "pair")
+        pushAll(
+          inner,
+          body.named.map((x) => this.expr(x)),
+        );
       else inner.push(this.expr(body));
     }
     const each: Expr = { k: "lambda", ...this.span(n), params, body: { k: "other", ...this.span(n), parts: inner } };
@@ -486,7 +494,7 @@ export class ExpressionLowering {
           c.type,
         )
       )
-        stack.push(...[...c.named].reverse());
+        pushAll(stack, [...c.named].reverse());
     }
     return out;
   }

@@ -18,7 +18,9 @@
  *   as a problem; a region of the file that tree-sitter could not close (an unclosed parenthesis swallows the
  *   rest of the file) is read again statement by statement from its top-level lines, so the rest still counts.
  */
+
 import type { Language, Parser, Node as TreeSitterNode } from "web-tree-sitter";
+import { pushAll } from "../../arrays";
 import type { Member, Param, Stmt } from "../../jobcode/ir";
 import type { LineIndex } from "../../text";
 import { camelCase } from "../code/cst";
@@ -143,8 +145,8 @@ class PythonLowering extends StatementLowering {
     if (kept) {
       members.push(kept.member);
       for (const name of kept.called) this.called.add(name);
-      this.qualifiedCalls.push(...kept.qualified);
-      this.classNames.push(...kept.classNames);
+      pushAll(this.qualifiedCalls, kept.qualified);
+      pushAll(this.classNames, kept.classNames);
       this.scope.bound.add(kept.name);
       return;
     }
@@ -465,7 +467,7 @@ class PythonLowering extends StatementLowering {
           const left = n.childForFieldName("left");
           if (left) add(this.targetNames(left));
         }
-        for (const b of blocksOf(n)) stack.push(...b.named);
+        for (const b of blocksOf(n)) pushAll(stack, b.named);
       }
     }
     return counts;

@@ -11,6 +11,7 @@
  *   `.asScala`, `mapAsJavaMap(m)`, `x.asInstanceOf[T]` and `x: T` are transparent casts.
  * - Placeholder functions (`_.split(" ")`), function literals and block arguments (`map { x => … }`) are lambdas.
  */
+import { pushAll } from "../../arrays";
 import type { Expr, KwArg, MapLitEntry, Member, Stmt } from "../../jobcode/ir";
 import { identifierText, type LowerContext, MAX_DEPTH } from "./context";
 import { charLiteral, interpolatedLiteral, numberLiteral, stringLiteral } from "./literals";
@@ -782,7 +783,7 @@ function hasPlaceholder(n: Node): boolean {
         next.push(field(node, "function"));
         if (depth === 0 || node === n) {
           const a = field(node, "arguments");
-          if (a?.type === "arguments") next.push(...named(a));
+          if (a?.type === "arguments") pushAll(next, named(a));
         }
         break;
       case "generic_function":
@@ -794,7 +795,7 @@ function hasPlaceholder(n: Node): boolean {
       case "prefix_expression":
       case "parenthesized_expression":
       case "tuple_expression":
-        next.push(...named(node));
+        pushAll(next, named(node));
         break;
     }
     for (const c of next) if (c) queue.push({ node: c, depth: depth + 1 });

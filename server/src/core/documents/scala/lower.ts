@@ -16,7 +16,9 @@
  * Nothing here throws on bad input: syntax errors become problems and what tree-sitter recovered is still read.
  * Nesting is bounded (context.ts), and nothing recurses on the tree beyond that bound.
  */
+
 import type { Node as TreeSitterNode } from "web-tree-sitter";
+import { pushAll } from "../../arrays";
 import type { Expr, Member, Param, Stmt } from "../../jobcode/ir";
 import type { LineIndex } from "../../text";
 import { named as treeSitterNamed } from "../code/cst";
@@ -86,8 +88,8 @@ export function lowerScala(root: TreeSitterNode, text: string, index: LineIndex)
     const lowering = cachedLowering(`${signature}\u0000${texts[i]}`, item.startIndex, () =>
       lowerItem(copy(i), text, decls, runs),
     );
-    members.push(...lowering.members);
-    stmts.push(...lowering.stmts);
+    pushAll(members, lowering.members);
+    pushAll(stmts, lowering.stmts);
     for (const name of lowering.called) if (decls.defs.has(name) && name !== "this") called.add(name);
     tooDeepAt ??= lowering.tooDeepAt;
   });
@@ -504,7 +506,7 @@ function topLevelItems(root: TreeSitterNode): TreeSitterNode[] {
     const n = stack.pop() as TreeSitterNode;
     if (n.type === "package_clause") {
       const body = n.childForFieldName("body");
-      if (body) stack.push(...[...treeSitterNamed(body)].reverse());
+      if (body) pushAll(stack, [...treeSitterNamed(body)].reverse());
       continue;
     }
     out.push(n);

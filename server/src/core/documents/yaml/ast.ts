@@ -10,9 +10,25 @@ import { unmaskTemplates } from "./helmTemplate";
 
 export type YamlDocument = Document.Parsed;
 
+/**
+ * Runs a parse without capturing stack traces: the yaml library makes an Error for every problem it meets, and a
+ * broken file of a few megabytes has hundreds of thousands of them, each of which would walk the stack.
+ */
+export function withoutStackTraces<T>(parse: () => T): T {
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    return parse();
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
+}
+
 /** Parses every document of a text. Duplicate keys are kept so rules can report them. */
 export function parseYamlDocuments(text: string): YamlDocument[] {
-  const docs = parseAllDocuments(text, { uniqueKeys: false, prettyErrors: false, keepSourceTokens: false });
+  const docs = withoutStackTraces(() =>
+    parseAllDocuments(text, { uniqueKeys: false, prettyErrors: false, keepSourceTokens: false }),
+  );
   return Array.isArray(docs) ? docs : [];
 }
 

@@ -9,6 +9,7 @@
  * own sites (Kafka connector versions in builds and Dockerfiles: BFL306; Beam Python SDK pins: BFL308) and call
  * `reportSites`.
  */
+import { pushAll } from "../../arrays";
 import type { Fix, Location, RelatedLocation } from "../../findings";
 import {
   type AdvisoryMatch,
@@ -103,7 +104,8 @@ export function reportSites(ctx: RuleContext, code: string, sites: AdvisorySite[
       if (conditions.length > 0) {
         details.push(`It matters here because ${conditions.map((c) => c.because).join(" and ")}.`);
       }
-      details.push(...adviceFor(advisory, site.version), upgrade.advice);
+      pushAll(details, adviceFor(advisory, site.version));
+      details.push(upgrade.advice);
       const reached = requiredFacts(match, facts);
       const requiredAt = match.affected.database_specific?.requiredAt;
       const related: RelatedLocation[] = [

@@ -110,7 +110,8 @@ export const rule: Rule = {
 };
 
 /** Keys of a log4j 2 / log4j 1 / logback properties file, which belong in log4j.properties, not here. */
-const LOGGING_KEY = /^(log4j2?\.|logger\.|appender\.|rootLogger(\.|$)|monitorInterval$|property\.|packages$|status$|dest$)/;
+const LOGGING_KEY =
+  /^(log4j2?\.|logger\.|appender\.|rootLogger(\.|$)|monitorInterval$|property\.|packages$|status$|dest$)/;
 
 /**
  * Logging settings pasted into a Flink configuration are one mistake, reported once at the first of them, with the
@@ -124,6 +125,10 @@ function reportLogging(ctx: RuleContext, config: FlinkConfig, entries: ConfigEnt
     file: config.file,
     range: first.keyRange,
     message: `Flink ignores ${count}: logging is configured in log4j-console.properties / log4j.properties, not in ${config.logicalName ?? "the Flink configuration"}.`,
-    related: rest.map((e) => ({ file: config.file, range: e.keyRange, message: `Also a logging setting: \`${e.key}\`.` })),
+    related: rest.map((e) => ({
+      file: config.file,
+      range: e.keyRange,
+      message: `Also a logging setting: \`${e.key}\`.`,
+    })),
   });
 }

@@ -1,13 +1,20 @@
+import { anchorsUsedOutside } from "../../documents/yaml/anchors";
 import type { Fix, RelatedLocation } from "../../findings";
 import {
+  aliasReadIn,
   DEVELOPMENT_MINOR,
+  existsIn,
   FLINK_MINORS,
   type KeyLifecycle,
   keyLifecycle,
   type OptionInfo,
+  optionsForAlias,
 } from "../../knowledge/options";
 import type { ConfigEntry, FlinkConfig } from "../../model";
-import { flinkMinorFor } from "../../project/clusters";
+import { configVersion, flinkMinorFor } from "../../project/clusters";
+import { optionReadAs } from "../../project/configEntries";
+import { describeEvidence } from "../../project/versions";
+import { relativeTo } from "../../workspace/workspace";
 import { contextFor, renameKeyEdit, singleFileFix } from "../configEdits";
 import type { Rule, RuleContext } from "../types";
 
@@ -30,6 +37,44 @@ function code(keys: string[]): string {
   return quoted.length <= 1 ? (quoted[0] ?? "") : `${quoted.slice(0, -1).join(", ")} or ${quoted[quoted.length - 1]}`;
 }
 
+/** Whether some Flink minor reads the old key differently from the new one (as another option, or not at all). */
+/**
+ * Whether Flink `minor` reads the value the same way before and after renaming `key` to `target`: the old key
+ * already reaches the target option (as its own key or an alias Flink still reads), or, where the target does not
+ * exist, nothing reads the old key either.
+ */
+function renameKeeps(key: string, target: OptionInfo, minor: string): boolean {
+  if (!existsIn(target, minor)) return optionReadAs(key, minor) === undefined;
+  if (optionReadAs(key, minor)?.key === target.key) return true;
+  return optionsForAlias(key).some((a) => a.option.key === target.key && aliasReadIn(a, minor));
+}
+
+function versionDependent(key: string, target: OptionInfo): boolean {
+  return FLINK_MINORS.some((m) => !renameKeeps(key, target, m));
+}
+
+/**
+ * A fix that renames or deletes a deprecated key is safe when it keeps what Flink reads under every version the
+ * configuration may run with: when no minor reads the two keys differently, or when the configuration's version is
+ * pinned (its deployment, or the project configuration) to one that has the new key. Otherwise it is unsafe, and
+ * its title says which versions were considered.
+ */
+function fixSafety(
+  ctx: RuleContext,
+  config: FlinkConfig,
+  key: string,
+  target: OptionInfo,
+): { safety: "safe" | "unsafe"; why: string } {
+  if (!versionDependent(key, target)) return { safety: "safe", why: "" };
+  const version = configVersion(ctx.project, config);
+  if (version.strength === "pinned" && version.minor && renameKeeps(key, target, version.minor)) {
+    return { safety: "safe", why: "" };
+  }
+  const range = target.since ? `Flink reads it from ${target.since}` : "not every Flink version reads it";
+  const considered = describeEvidence(version, (f) => relativeTo(ctx.project.root, f));
+  return { safety: "unsafe", why: ` (${range}; ${considered})` };
+}
+
 /** The last entry of each key: the one Flink reads. */
 function lastEntries(config: FlinkConfig): Map<string, ConfigEntry> {
   const last = new Map<string, ConfigEntry>();
@@ -43,7 +88,6 @@ function reportDeprecated(
   lastByKey: ReadonlyMap<string, ConfigEntry>,
   entry: ConfigEntry,
   target: OptionInfo,
-  minor?: string,
   droppedIn?: string,
 ) {
   const file = config.file;
@@ -56,21 +100,17 @@ function reportDeprecated(
       message: `\`${entry.key}\` is deprecated and has no effect here: \`${target.key}\` is also set, and Flink uses that.`,
       tags: ["deprecated", "unnecessary"],
       related: [{ file, range: winner.keyRange, message: `\`${target.key}\` is set here` }],
-      fixes: [
-        singleFileFix(`Delete the deprecated \`${entry.key}\``, "safe", file, [
-          { range: entry.deleteRange, newText: "" },
-        ]),
-      ],
+      fixes: [deleteFix(ctx, config, entry, target)],
     });
     return;
   }
-  // Without a known version the new key may be too new for the cluster: say since when it exists, and leave the
-  // rename to a person (it is not applied on save).
-  const needsNewer = minor === undefined && target.since !== undefined;
+  // Unless the configuration's own deployment pins a version that has the new key, the new key may be too new for
+  // the cluster: say since when it exists, and leave the rename to a person (it is not applied on save).
   const since = target.since ? ` (Flink ${target.since} and later)` : "";
   const edit = renameKeyEdit(ctx.project, file, entry, target.key);
+  const rename = fixSafety(ctx, config, entry.key, target);
   const fixes: Fix[] = edit
-    ? [singleFileFix(`Rename to \`${target.key}\``, needsNewer ? "unsafe" : "safe", file, [edit])]
+    ? [singleFileFix(`Rename to \`${target.key}\`${rename.why}`, rename.safety, file, [edit])]
     : [];
   const later = droppedIn
     ? `Flink ${flinkLine(droppedIn)} no longer reads \`${entry.key}\`: rename it to \`${target.key}\` before upgrading.`
@@ -83,6 +123,22 @@ function reportDeprecated(
     related: [{ file, range: entry.keyRange, message: later }],
     fixes,
   });
+}
+
+/**
+ * Deleting a deprecated key that its replacement overrides: safe when no Flink version reads the two differently
+ * (or the version is pinned) and the entry defines no YAML anchor that an alias elsewhere uses.
+ */
+function deleteFix(ctx: RuleContext, config: FlinkConfig, entry: ConfigEntry, target: OptionInfo): Fix {
+  const file = config.file;
+  const removal = fixSafety(ctx, config, entry.key, target);
+  const anchors = anchorsUsedOutside(ctx.project.fileFacts(file)?.text ?? "", entry.deleteRange);
+  const safety = anchors.length > 0 ? "unsafe" : removal.safety;
+  const why =
+    anchors.length > 0 ? ` (it defines ${anchors.map((a) => `&${a}`).join(", ")}, which an alias uses)` : removal.why;
+  return singleFileFix(`Delete the deprecated \`${entry.key}\`${why}`, safety, file, [
+    { range: entry.deleteRange, newText: "" },
+  ]);
 }
 
 /** What replaces a deprecated or removed key, and what else is known about it, as related information. */
@@ -115,7 +171,7 @@ function reportLifecycle(
 ) {
   const file = config.file;
   if (life.kind === "renamed") {
-    reportDeprecated(ctx, config, lastByKey, entry, life.option, minor, afterLast(life.lastMinor, next));
+    reportDeprecated(ctx, config, lastByKey, entry, life.option, afterLast(life.lastMinor, next));
     return;
   }
   if (life.kind === "deprecated") {
@@ -186,7 +242,7 @@ export const rule: Rule = {
         "flink-conf.yaml": "state.backend.type: rocksdb\nexecution.checkpointing.dir: s3://bucket/checkpoints\n",
       },
       whenNotToFire:
-        "When the detected Flink version predates the replacement key (`state.checkpoints.dir` on Flink 1.19, where `execution.checkpointing.dir` does not exist yet) or predates the deprecation (`cluster.evenly-spread-out-slots` on 1.18, `execution.buffer-timeout` before 1.18). Fallback keys that are options of their own (`rest.port` for `rest.bind-port`). `state.backend.type`, although Flink 2.0's list names it: only a duplicate declaration was removed and the option is still read. With no detected Flink version, a rename to a key that needs a newer Flink is offered as an unsafe fix (not applied on save), and removed keys are warnings, not errors.",
+        "When the detected Flink version predates the replacement key (`state.checkpoints.dir` on Flink 1.19, where `execution.checkpointing.dir` does not exist yet) or predates the deprecation (`cluster.evenly-spread-out-slots` on 1.18, `execution.buffer-timeout` before 1.18). Fallback keys that are options of their own (`rest.port` for `rest.bind-port`). `state.backend.type`, although Flink 2.0's list names it: only a duplicate declaration was removed and the option is still read. With no detected Flink version, removed keys are warnings, not errors. The rename (and the deletion of an old key next to its replacement) is a safe fix only where it cannot change what Flink reads: when every Flink version reads both keys alike, or when the configuration's version is pinned, by `flinkVersion` in `.beam-flink-lint.yaml` or by the deployment that runs it (a FlinkDeployment's own `flinkVersion` or image, the image of the compose service or pod that mounts it, the Helm chart's values), to one that has the new key. With a version that is only inferred from other files, the editor setting or `--flink-version`, or a deployment whose layers name different minors, the fix is unsafe (not applied on save or by `--fix`), and its title says which versions were considered.",
       references: [
         "FLINK-29372 / apache/flink PR #20867 (`.type` suffixes for keys that clash with YAML, 1.17)",
         "FLINK-31996 (`pipeline.operator-chaining.enabled`, 1.18), FLINK-32468 (`akka.*` → `pekko.*`, 1.18)",

@@ -15,17 +15,25 @@ function sameSpelling(ctx: RuleContext, config: FlinkConfig, a: ConfigEntry, b: 
 }
 
 function checkConfig(ctx: RuleContext, config: FlinkConfig) {
+  // One list per key, and one count per spelling of a key: linear in the entries, however many repeat.
   const byKey = new Map<string, ConfigEntry[]>();
-  for (const e of config.entries) byKey.set(e.key, [...(byKey.get(e.key) ?? []), e]);
+  for (const e of config.entries) {
+    const list = byKey.get(e.key);
+    if (list) list.push(e);
+    else byKey.set(e.key, [e]);
+  }
   for (const [key, all] of byKey) {
     // Parent mappings written in two places merge (`state.backend: {type: x}` and `state: {backend: {…}}`); only
     // the same parent spelled twice in one mapping is a duplicate.
-    const entries = all.filter(
-      (e, i) => e.valueKind !== "mapping" || all.some((o, j) => j !== i && sameSpelling(ctx, config, e, o)),
-    );
+    const spellings = new Map<string, number>();
+    const spelling = (e: ConfigEntry) => `${e.nested}\n${textAt(ctx.project, config.file, e.keyRange)}`;
+    for (const e of all)
+      if (e.valueKind === "mapping") spellings.set(spelling(e), (spellings.get(spelling(e)) ?? 0) + 1);
+    const entries = all.filter((e) => e.valueKind !== "mapping" || (spellings.get(spelling(e)) ?? 0) > 1);
     if (entries.length < 2) continue;
     const last = entries[entries.length - 1];
-    for (const earlier of entries.slice(0, -1)) {
+    for (let i = 0; i < entries.length - 1; i++) {
+      const earlier = entries[i];
       const related = [{ file: config.file, range: last.keyRange, message: `\`${key}\` is set again here` }];
       const deleteEarlier = (safety: "safe" | "unsafe") =>
         singleFileFix(`Delete this \`${key}\` (line ${line(earlier)})`, safety, config.file, [

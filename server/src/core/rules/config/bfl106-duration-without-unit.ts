@@ -21,7 +21,7 @@ export const rule: Rule = {
     family: "flink-config",
     severity: "warning",
     description: "A duration written as a bare number, which Flink reads as milliseconds.",
-    fix: "safe",
+    fix: "unsafe",
     docs: {
       whatItDoes:
         "Reports Duration options whose value is a number without a unit, and offers to write the unit out: `180 ms` keeps today's meaning, `180 s` is what was probably meant when the number is small.",
@@ -30,7 +30,7 @@ export const rule: Rule = {
       bad: { "flink-conf.yaml": "restart-strategy.type: fixed-delay\nrestart-strategy.fixed-delay.delay: 180\n" },
       good: { "flink-conf.yaml": "restart-strategy.type: fixed-delay\nrestart-strategy.fixed-delay.delay: 180 s\n" },
       whenNotToFire:
-        "`0` (the same in every unit); templated values; options that are plain numbers in the detected version (`heartbeat.interval` is a Long of milliseconds up to Flink 1.19) or, with no detected version, in any version. Values of 1000 and more are plausibly meant as milliseconds and are reported as info only. The `ms` fix is safe (same meaning); the `s` fix is unsafe (it changes the value).",
+        "`0` (the same in every unit); templated values; options that are plain numbers in the detected version (`heartbeat.interval` is a Long of milliseconds up to Flink 1.19) or, with no detected version, in any version. Values of 1000 and more are plausibly meant as milliseconds and are reported as info only. Both fixes are unsafe, so fix-all and `--fix` apply neither: `ms` keeps what Flink does but removes the only sign that seconds were probably meant, and `s` changes the value; which one is right is the author's intent.",
       references: [
         "Flink TimeUtils.parseDuration (a number without a unit is milliseconds)",
         "https://nightlies.apache.org/flink/flink-docs-stable/docs/deployment/config/",
@@ -54,8 +54,10 @@ export const rule: Rule = {
           range: entry.valueRange,
           severity: parsed.millis >= PLAUSIBLE_MILLIS ? "info" : undefined,
           message: `Flink reads \`${entry.value}\` as ${n} milliseconds for \`${entry.key}\`. Write the unit: \`${n} ms\` keeps this meaning; write \`${n} s\` if seconds were meant.`,
+          // Both are unsafe: `ms` keeps what Flink does but erases the sign that seconds were probably meant, and
+          // `s` changes it. Choosing is choosing the intent, which fix-all and `--fix` must not do.
           fixes: [
-            singleFileFix(`Write \`${n} ms\` (same meaning)`, "safe", config.file, edit("ms")),
+            singleFileFix(`Write \`${n} ms\` (keeps meaning)`, "unsafe", config.file, edit("ms")),
             singleFileFix(`Write \`${n} s\``, "unsafe", config.file, edit("s")),
           ],
         });

@@ -1,7 +1,26 @@
-import type { RelatedLocation } from "../../findings";
+import { anchorsUsedOutside } from "../../documents/yaml/anchors";
+import type { Fix, RelatedLocation } from "../../findings";
 import { FORBIDDEN_KEYS, rejectsKey } from "../../knowledge/operator";
-import type { Rule } from "../types";
+import type { Range } from "../../text";
+import type { Rule, RuleContext } from "../types";
 import { operatorRelated } from "./operatorVersion";
+
+/**
+ * Deleting the entry is safe, unless it defines a YAML anchor that an alias elsewhere uses: then the alias would
+ * point at nothing and the manifest would not load, so the fix is left to a person.
+ */
+function deleteFix(ctx: RuleContext, file: string, key: string, range: Range): Fix {
+  const text = ctx.project.fileFacts(file)?.text ?? "";
+  const anchors = anchorsUsedOutside(text, range);
+  const edits = [{ range, newText: "" }];
+  if (anchors.length === 0) return { title: `Delete ${key}`, safety: "safe", changes: [{ file, edits }] };
+  const names = anchors.map((a) => `&${a}`).join(", ");
+  return {
+    title: `Delete ${key} (it defines the anchor ${names}, which an alias uses: define it elsewhere first)`,
+    safety: "unsafe",
+    changes: [{ file, edits }],
+  };
+}
 
 /** Keys the operator's DefaultValidator rejects in spec.flinkConfiguration, by key. */
 const MANAGED = new Map(FORBIDDEN_KEYS.map((k) => [k.key, k]));
@@ -35,7 +54,7 @@ export const rule: Rule = {
       bad: { "flink-deployment.yaml": MANIFEST("    kubernetes.cluster-id: orders-cluster\n") },
       good: { "flink-deployment.yaml": MANIFEST("") },
       whenNotToFire:
-        "Standalone configurations (flink-conf.yaml, ConfigMaps): there `kubernetes.cluster-id` is needed and BFL114 asks for it. `high-availability.cluster-id` under an operator older than 1.4.0, whose validator does not list it. FlinkSessionJob configurations are not checked by this rule.",
+        "Standalone configurations (flink-conf.yaml, ConfigMaps): there `kubernetes.cluster-id` is needed and BFL114 asks for it. `high-availability.cluster-id` under an operator older than 1.4.0, whose validator does not list it. FlinkSessionJob configurations are not checked by this rule. The delete fix is safe, except where the entry defines a YAML anchor (`&ns`) that an alias elsewhere in the file uses (`*ns`): deleting it would leave the alias pointing at nothing, so that fix is unsafe and not applied on save.",
       references: [
         "apache/flink-kubernetes-operator DefaultValidator (FORBIDDEN_CONF_KEYS) at release-1.0.0 … release-1.3.1 (namespace and cluster id) and release-1.4.0 … release-1.15.0 (also high-availability.cluster-id)",
         "https://nightlies.apache.org/flink/flink-kubernetes-operator-docs-stable/docs/custom-resource/reference/",
@@ -69,15 +88,7 @@ export const rule: Rule = {
           range: entry.keyRange,
           message: `The operator rejects this FlinkDeployment ("Forbidden Flink config key: ${entry.key}"), so it is never deployed.`,
           related,
-          fixes: d.config.inexactRanges
-            ? []
-            : [
-                {
-                  title: `Delete ${entry.key}`,
-                  safety: "safe",
-                  changes: [{ file: d.config.file, edits: [{ range: entry.deleteRange, newText: "" }] }],
-                },
-              ],
+          fixes: d.config.inexactRanges ? [] : [deleteFix(ctx, d.config.file, entry.key, entry.deleteRange)],
         });
       }
     }

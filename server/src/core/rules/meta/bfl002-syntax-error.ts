@@ -10,7 +10,7 @@ export const rule: Rule = {
     fix: "none",
     docs: {
       whatItDoes:
-        "Reports what stops a file from being read the way its consumer reads it: YAML errors in a Flink config.yaml and in manifests, values files and compose files that hold Flink settings; YAML errors inside a config.yaml embedded in a ConfigMap; nested YAML in a legacy flink-conf.yaml, which Flink reads line by line (a warning).",
+        "Reports what stops a file from being read the way its consumer reads it: YAML errors in a Flink config.yaml and in manifests, values files and compose files that hold Flink settings; YAML errors inside a config.yaml embedded in a ConfigMap; nested YAML in a legacy flink-conf.yaml, which Flink reads line by line (a warning); a Gradle version catalog that sets a key or defines a table twice, which Gradle refuses to load.",
       whyItMatters:
         "Flink refuses to start with a config.yaml it cannot parse, and `kubectl apply` rejects a broken manifest, so the job never runs. A nested block in flink-conf.yaml is worse: Flink reads each indented line as a short key of its own (`interval` instead of `execution.checkpointing.interval`) and the setting silently does not apply. The other rules still check what could be read.",
       bad: {

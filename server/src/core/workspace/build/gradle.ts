@@ -5,6 +5,8 @@
  * (`libs.x.y`, `libs.versions.x`, `libs.bundles.x`) resolve against the project's version catalogs. Version-less
  * dependencies take their version from `constraints { }` or a `platform(…)` BOM of the module or its parents.
  */
+
+import { pushAll } from "../../arrays";
 import type {
   CatalogLibrary,
   GradleFacts,
@@ -126,7 +128,7 @@ export class GradleBuild {
     out = [];
     const scope = this.scope(dir);
     for (const script of this.scripts.get(dir) ?? []) {
-      for (const raw of script.facts.dependencies) out.push(...this.declaration(raw, script.file, scope));
+      for (const raw of script.facts.dependencies) pushAll(out, this.declaration(raw, script.file, scope));
     }
     this.declarations.set(dir, out);
     return out;

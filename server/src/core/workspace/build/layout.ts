@@ -3,6 +3,7 @@
  * nearest enclosing folder with a settings file; a Maven module belongs to the enclosing pom that lists it in
  * `<modules>` (in any profile). Both repeat up to the top build, which is the project root.
  */
+import { withoutXmlComments } from "../../documents/build/xml";
 import { dirOf, joinPath } from "./resolve";
 
 export interface LayoutFiles {
@@ -34,8 +35,8 @@ function includingBuild(dir: string, files: LayoutFiles): string | undefined {
 /** `<module>` entries of a pom, read with a cheap scan (comments removed); called for every lookup of a root. */
 export function pomModules(text: string | undefined): string[] {
   if (!text?.includes("<module>")) return [];
-  const bare = text.replace(/<!--[\s\S]*?-->/g, "");
-  return [...bare.matchAll(/<module>\s*([^<]*?)\s*<\/module>/g)].map((m) => m[1]);
+  const bare = withoutXmlComments(text);
+  return [...bare.matchAll(/<module>([^<]*)<\/module>/g)].map((m) => m[1].trim());
 }
 
 function moduleDir(parent: string, module: string): string {

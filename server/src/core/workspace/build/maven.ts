@@ -4,6 +4,8 @@
  * evaluation per profile. Everything is interpolated against the consuming pom, as Maven does with the
  * effective model: a child's property overrides the parent's even in the parent's dependencyManagement.
  */
+
+import { pushAll } from "../../arrays";
 import type { PomFacts, PomProfile, RawDependency, SymbolDefinition, ValueExpr } from "../../documents/build/facts";
 import { literalText } from "../../documents/build/values";
 import type { FileFacts, ResolvedDependency } from "../../model";
@@ -102,7 +104,7 @@ export class MavenBuild {
     for (const f of this.project) {
       if (!this.poms.has(f.file)) continue;
       const plain = this.resolvePom(f.file, undefined);
-      dependencies.push(...plain);
+      pushAll(dependencies, plain);
       const byKey = new Map(plain.map((d) => [variantKey(d), d]));
       for (const id of this.profileIds(f.file)) {
         for (const d of this.resolvePom(f.file, id)) {

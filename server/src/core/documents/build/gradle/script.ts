@@ -66,6 +66,8 @@ class ScriptReader extends ExpressionReader {
   readonly definitions: SymbolDefinition[] = [];
   readonly dependencies: RawDependency[] = [];
   private readonly stack: Frame[] = [{ label: "", conditional: false, parens: 0 }];
+  /** How many frames of the stack carry each label: `inBlock` in constant time however deep blocks nest. */
+  private readonly labels = new Map<string, number>([["", 1]]);
 
   private get frame(): Frame {
     return this.stack[this.stack.length - 1];
@@ -86,12 +88,16 @@ class ScriptReader extends ExpressionReader {
         const parent = this.frame;
         const label = this.labelBefore(i);
         this.stack.push({ label, conditional: parent.conditional || CONDITIONAL_BLOCKS.has(label), parens: 0 });
+        this.labels.set(label, (this.labels.get(label) ?? 0) + 1);
         atStart = true;
         i++;
         continue;
       }
       if (t.kind === "punct" && t.text === "}") {
-        if (this.stack.length > 1) this.stack.pop();
+        if (this.stack.length > 1) {
+          const { label } = this.stack.pop() as Frame;
+          this.labels.set(label, (this.labels.get(label) ?? 1) - 1);
+        }
         atStart = true;
         i++;
         continue;
@@ -132,7 +138,7 @@ class ScriptReader extends ExpressionReader {
   }
 
   private inBlock(label: string): boolean {
-    return this.stack.some((f) => f.label === label);
+    return (this.labels.get(label) ?? 0) > 0;
   }
 
   /** Reads one statement at `i` if it is a definition or a dependency; returns the index after it, or `i`. */

@@ -1,0 +1,35 @@
+/**
+ * No call spreads an array of unbounded size into arguments (`list.push(...items)`, `Math.max(...values)`): V8 gives
+ * up at about a hundred thousand arguments with "Maximum call stack size exceeded", and a 130,000-line file makes
+ * that many findings. `pushAll` (core/arrays.ts) appends one by one.
+ */
+import assert from "node:assert/strict";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+import { test } from "node:test";
+import { repoPath } from "../harness/fixtures";
+
+function sources(dir: string, out: string[] = []): string[] {
+  for (const name of readdirSync(dir)) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) sources(p, out);
+    else if (name.endsWith(".ts")) out.push(p);
+  }
+  return out;
+}
+
+test("no push(...array) or Math.max/min(...array) in the product's code", () => {
+  const root = repoPath();
+  const offending: string[] = [];
+  for (const file of sources(repoPath("server", "src"))) {
+    const rel = relative(root, file).split("\\").join("/");
+    readFileSync(file, "utf8")
+      .split("\n")
+      .forEach((line, i) => {
+        if (/\.push\(\s*\.\.\.|Math\.(max|min)\(\s*\.\.\./.test(line) && !line.trim().startsWith("*")) {
+          offending.push(`${rel}:${i + 1}: ${line.trim()}`);
+        }
+      });
+  }
+  assert.deepEqual(offending, []);
+});
