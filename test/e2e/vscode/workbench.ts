@@ -34,6 +34,7 @@ interface DomNode {
   classList: { contains(name: string): boolean };
   dataset: Record<string, string | undefined>;
   offsetHeight: number;
+  clientHeight: number;
   parentElement: DomNode | null;
   style: { top: string };
   options: { text: string }[];
@@ -161,43 +162,74 @@ export class Workbench {
     this.panelResized = true;
   }
 
-  private readProblems(): Promise<{ complete: boolean; problems: Problem[] }> {
+  /**
+   * Reads every row of the Problems panel. Its list renders only the rows that fit (related information adds a row
+   * per location), so it is scrolled a page at a time and the rows are merged by their index, then scrolled back.
+   */
+  private async readProblems(): Promise<{ complete: boolean; problems: Problem[] }> {
     const folder = this.folder;
-    return this.page.$eval(
-      ".markers-panel .monaco-list",
-      (list: DomNode, folder) => {
-        const rows = [...list.querySelectorAll(".monaco-list-row")].sort(
-          (a, b) => Number(a.dataset.index) - Number(b.dataset.index),
-        );
-        const rendered = rows.reduce((sum, r) => sum + r.offsetHeight, 0);
-        const total = list.querySelector(".monaco-list-rows")?.offsetHeight ?? 0;
-        const indices = rows.map((r) => Number(r.dataset.index));
-        const contiguous = indices.every((n, i) => n === i);
-        const problems = [];
-        let file = "";
-        for (const row of rows) {
-          const label = row.querySelector(".resource-label-container .monaco-icon-label");
-          if (label) {
-            file = (label.getAttribute("aria-label") ?? "").slice(folder.length + 1);
-            continue;
-          }
-          const icon = row.querySelector(".marker-icon");
-          if (!icon) continue;
-          const position = /Ln (\d+), Col (\d+)/.exec(row.querySelector(".marker-line")?.textContent ?? "");
-          problems.push({
-            file,
-            severity: ["error", "warning", "info"].find((s) => icon.classList.contains(s)) ?? "unknown",
-            code: row.querySelector(".marker-code")?.textContent ?? "",
-            line: Number(position?.[1]),
-            col: Number(position?.[2]),
-            message: row.querySelector(".marker-message")?.textContent ?? "",
-            href: row.querySelector("a.monaco-link")?.getAttribute("href") ?? null,
+    type Row = { index: number; bottom: number; file?: string; problem?: Problem };
+    const seen = new Map<number, Row>();
+    let total = 0;
+    const complete = () => {
+      const last = seen.get(seen.size - 1);
+      return [...seen.keys()].every((i) => i < seen.size) && last !== undefined && last.bottom >= total - 2;
+    };
+    for (let page = 0; page < 50; page++) {
+      const view = await this.page.$eval(
+        ".markers-panel .monaco-list",
+        (list: DomNode, folder) => {
+          const rows = [...list.querySelectorAll(".monaco-list-row")].map((row) => {
+            const index = Number(row.dataset.index);
+            const bottom = Number.parseFloat(row.style.top || "0") + row.offsetHeight;
+            const label = row.querySelector(".resource-label-container .monaco-icon-label");
+            if (label)
+              return { index, bottom, file: (label.getAttribute("aria-label") ?? "").slice(folder.length + 1) };
+            const icon = row.querySelector(".marker-icon");
+            if (!icon) return { index, bottom };
+            const position = /Ln (\d+), Col (\d+)/.exec(row.querySelector(".marker-line")?.textContent ?? "");
+            return {
+              index,
+              bottom,
+              problem: {
+                file: "",
+                severity: ["error", "warning", "info"].find((s) => icon.classList.contains(s)) ?? "unknown",
+                code: row.querySelector(".marker-code")?.textContent ?? "",
+                line: Number(position?.[1]),
+                col: Number(position?.[2]),
+                message: row.querySelector(".marker-message")?.textContent ?? "",
+                href: row.querySelector("a.monaco-link")?.getAttribute("href") ?? null,
+              },
+            };
           });
-        }
-        return { complete: contiguous && Math.abs(rendered - total) < 2, problems };
-      },
-      folder,
-    );
+          const total = list.querySelector(".monaco-list-rows")?.offsetHeight ?? 0;
+          return { rows, total, height: list.clientHeight };
+        },
+        folder,
+      );
+      total = view.total;
+      for (const row of view.rows) seen.set(row.index, row);
+      if (complete()) break;
+      const box = await this.page.locator(".markers-panel .monaco-list").boundingBox();
+      if (!box) break;
+      await this.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await this.page.mouse.wheel(0, Math.max(40, view.height * 0.8));
+      await this.page.waitForTimeout(150);
+    }
+    if (seen.size > 0 && (seen.get(0)?.bottom ?? 0) < total) {
+      const box = await this.page.locator(".markers-panel .monaco-list").boundingBox();
+      if (box) {
+        await this.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+        await this.page.mouse.wheel(0, -100_000);
+      }
+    }
+    const problems: Problem[] = [];
+    let file = "";
+    for (const row of [...seen.values()].sort((x, y) => x.index - y.index)) {
+      if (row.file !== undefined) file = row.file;
+      else if (row.problem) problems.push({ ...row.problem, file });
+    }
+    return { complete: complete(), problems };
   }
 
   /**
@@ -210,7 +242,7 @@ export class Workbench {
       await this.showProblems();
       const read = await this.readProblems();
       last = read.problems;
-      return read.complete ? test(last) : "the Problems panel has more rows than it shows";
+      return read.complete ? test(last) : "the Problems panel could not be read to its end";
     });
     return last;
   }
