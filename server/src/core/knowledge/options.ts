@@ -558,22 +558,48 @@ export function suggestKeys(key: string, minor?: string, max = 3): string[] {
 
 const suggestionsIn = memo((minor: string) => memo((key: string) => rankSuggestions(key, minor || undefined)), 50);
 
+/** The keys of a minor indexed for suggestions: by loose form, by dotted suffix and by length. */
+interface SuggestionIndex {
+  byLoose: Map<string, string[]>;
+  bySuffix: Map<string, string[]>;
+  byLength: Map<number, { key: string; lower: string }[]>;
+}
+
+function add<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+const suggestionIndex = memo((minor: string): SuggestionIndex => {
+  const index: SuggestionIndex = { byLoose: new Map(), bySuffix: new Map(), byLength: new Map() };
+  for (const key of allOptionKeys(minor || undefined)) {
+    add(index.byLoose, loose(key), key);
+    for (let dot = key.indexOf("."); dot >= 0; dot = key.indexOf(".", dot + 1)) {
+      add(index.bySuffix, key.slice(dot + 1), key);
+    }
+    const lower = key.toLowerCase();
+    add(index.byLength, lower.length, { key, lower });
+  }
+  return index;
+}, 50);
+
 function rankSuggestions(key: string, minor: string | undefined): string[] {
-  const candidates = allOptionKeys(minor);
+  const index = suggestionIndex(minor ?? "");
   const scored = new Map<string, number>();
   const offer = (k: string, score: number) => {
     if (k !== key && score < (scored.get(k) ?? Number.POSITIVE_INFINITY)) scored.set(k, score);
   };
   const mistake = COMMON_MISTAKES[key];
-  if (mistake && candidates.includes(mistake)) offer(mistake, 0);
+  if (mistake && index.byLength.get(mistake.length)?.some((c) => c.key === mistake)) offer(mistake, 0);
+  for (const k of index.byLoose.get(loose(key)) ?? []) offer(k, 0);
+  if (key.includes(".")) for (const k of index.bySuffix.get(key) ?? []) offer(k, 1);
   const limit = Math.min(3, Math.max(1, Math.floor(key.length / 6)));
-  const looseKey = loose(key);
-  for (const k of candidates) {
-    if (loose(k) === looseKey) offer(k, 0);
-    else if (k.endsWith(`.${key}`) && key.includes(".")) offer(k, 1);
-    else {
-      const d = editDistance(key.toLowerCase(), k.toLowerCase(), limit);
-      if (d <= limit) offer(k, 1 + d);
+  const lowerKey = key.toLowerCase();
+  for (let length = lowerKey.length - limit; length <= lowerKey.length + limit; length++) {
+    for (const c of index.byLength.get(length) ?? []) {
+      const d = editDistance(lowerKey, c.lower, limit);
+      if (d <= limit) offer(c.key, 1 + d);
     }
   }
   return [...scored.entries()]
