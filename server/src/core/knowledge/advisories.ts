@@ -59,7 +59,8 @@ export type AdvisoryFact =
   | "latestOffsetsKafkaSource"
   | "legacyKafkaProducer"
   | "pythonKafkaRead"
-  | "sdfKafkaRead";
+  | "sdfKafkaRead"
+  | "kafkaCode";
 
 export const ADVISORY_FACTS: readonly AdvisoryFact[] = [
   "commitOffsetsInFinalize",
@@ -71,6 +72,7 @@ export const ADVISORY_FACTS: readonly AdvisoryFact[] = [
   "legacyKafkaProducer",
   "pythonKafkaRead",
   "sdfKafkaRead",
+  "kafkaCode",
 ];
 
 /** Where the project shows each fact; a missing fact is the same as none. */
@@ -84,6 +86,13 @@ export interface AdvisoryCondition {
   because: string;
   /** The related-information text at each place of use. */
   at: string;
+  /**
+   * The severity when the project's job code uses Kafka but not this (`kafkaCode` present, `uses` absent): the bug
+   * then reaches only jobs built elsewhere with the same dependency.
+   */
+  unused?: Severity;
+  /** The related-information text at the version when `unused` applies. */
+  unusedNote?: string;
 }
 
 /**
@@ -213,8 +222,20 @@ export function metConditions(advisory: Advisory, facts: AdvisoryFacts): Advisor
   return (advisory.database_specific.conditions ?? []).filter((c) => (facts[c.uses]?.length ?? 0) > 0);
 }
 
-/** The range's severity, raised by any condition the project meets. */
+/**
+ * The conditions whose component the project's job code could use but does not: it uses Kafka (`kafkaCode`), and
+ * none of the advisory's conditions is met.
+ */
+export function unusedConditions(advisory: Advisory, facts: AdvisoryFacts): AdvisoryCondition[] {
+  if ((facts.kafkaCode?.length ?? 0) === 0 || metConditions(advisory, facts).length > 0) return [];
+  return (advisory.database_specific.conditions ?? []).filter((c) => c.unused !== undefined);
+}
+
+/** The range's severity, raised by any condition the project meets, lowered where its job code avoids them all. */
 export function matchSeverity(match: AdvisoryMatch, facts: AdvisoryFacts): Severity {
+  const unused = unusedConditions(match.advisory, facts);
+  const lowered = unused.find((c) => c.unused)?.unused;
+  if (lowered) return lowered;
   let severity = match.range.database_specific.severity;
   for (const c of metConditions(match.advisory, facts)) {
     if (SEVERITY_ORDER[c.severity] < SEVERITY_ORDER[severity]) severity = c.severity;

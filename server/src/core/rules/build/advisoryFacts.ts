@@ -47,6 +47,10 @@ export function advisoryFacts(project: ProjectModel): AdvisoryFacts {
       ),
       pythonKafkaRead: project.pythonKafkaReads,
       sdfKafkaRead: sdfKafkaRead(project),
+      kafkaCode: [
+        ...[...java.kafkaSources, ...java.kafkaSinks, ...java.legacyKafka, ...project.pythonKafkaReads].map(at),
+        ...java.kafkaReads.map((r) => ({ file: r.file, range: r.readRange })),
+      ],
     };
     cache.set(project, facts);
   }

@@ -22,6 +22,7 @@ import {
   metConditions,
   requiredFacts,
   requirementsMet,
+  unusedConditions,
 } from "../../knowledge/advisories";
 import type { ResolvedDependency } from "../../model";
 import type { RuleContext } from "../types";
@@ -113,6 +114,9 @@ export function reportSites(ctx: RuleContext, code: string, sites: AdvisorySite[
         ...packages.flatMap((p) => p.uses),
         ...(requiredAt ? reached.map((l) => ({ ...l, message: requiredAt })) : []),
         ...conditions.flatMap((c) => (facts[c.uses] ?? []).map((l) => ({ ...l, message: c.at }))),
+        ...unusedConditions(advisory, facts).flatMap((c) =>
+          c.unusedNote ? [{ ...site.at, message: c.unusedNote }] : [],
+        ),
       ];
       ctx.report({
         file: site.at.file,
