@@ -9,7 +9,7 @@ import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
 import { BenchClient, type ServerSpec } from "./client";
 import { digitEdits } from "./edits";
-import { javaUnits, loadJavaParser, parseFloor } from "./floor";
+import { IncrementalFloor, isTreeSitterFloor, javaUnits, loadJavaParser, loadTreeSitter, parseFloor } from "./floor";
 import type { EditInput } from "./generate";
 import { benchFile, distFile } from "./paths";
 import { type Summary, summarize } from "./stats";
@@ -99,6 +99,7 @@ export async function measureEditing(
   progress: (line: string) => void,
 ): Promise<EditingResult[]> {
   loadJavaParser();
+  await loadTreeSitter();
   const ours = await startOn(ourServer({ debounceMs: 0 }), root, inputs, 1);
   const yamlInputs = inputs.filter((i) => i.yaml);
   const peer = yamlInputs.length > 0 ? await startOn(yamlServer(0), root, yamlInputs, 0) : undefined;
@@ -111,6 +112,8 @@ export async function measureEditing(
       if (withPeer) await openAndWait(withPeer, uri, input);
       const edits = digitEdits(input.text, options.warmup + options.edits, options.seed);
       const samples = { ours: [] as number[], floor: [] as number[], peer: [] as number[] };
+      // tree-sitter languages: the tree an editor keeps, parsed whole before the first edit (not timed).
+      const incremental = isTreeSitterFloor(input.floor) ? new IncrementalFloor(input.floor, input.text) : undefined;
       for (let i = 0; i < edits.length; i++) {
         const e = edits[i];
         const version = i + 2;
@@ -118,13 +121,15 @@ export async function measureEditing(
         const peerMs = withPeer ? await timedEdit(withPeer, uri, version, e.change) : undefined;
         const units = input.floor === "java" ? javaUnits(e.text) : undefined;
         const start = performance.now();
-        parseFloor(input.floor, input.path, e.text, units);
+        if (incremental) incremental.reparse(e);
+        else parseFloor(input.floor, input.path, e.text, units);
         const floorMs = performance.now() - start;
         if (i < options.warmup) continue;
         samples.ours.push(ourMs);
         samples.floor.push(floorMs);
         if (peerMs !== undefined) samples.peer.push(peerMs);
       }
+      incremental?.dispose();
       const last = ours.publications.filter((p) => p.params.uri === uri).pop();
       await ours.close(uri);
       if (withPeer) await withPeer.close(uri);
