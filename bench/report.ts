@@ -22,6 +22,9 @@ export interface Report {
 /** Below this floor a ratio means little: the fixed cost of a request dominates. */
 export const RATIO_FLOOR_MS = 5;
 
+/** Inputs whose floor is an incremental tree-sitter re-parse. */
+const TREE_SITTER = new Set(["scala", "kotlin", "python"]);
+
 const ms = (v: number) => (v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(2));
 const x = (v: number) => `${v.toFixed(2)}×`;
 const mb = (v: number) => `${v.toFixed(0)} MB`;
@@ -40,7 +43,15 @@ function table(head: string[], rows: string[][]): string[] {
 function targets(r: Report): string[] {
   const rows: string[][] = [];
   for (const e of r.editing ?? []) {
-    if (e.floor.p50 >= RATIO_FLOOR_MS) {
+    if (TREE_SITTER.has(e.input.floor)) {
+      // Issue 10's target for Scala, Kotlin and Python: the ratio, whatever the floor.
+      const ratio = e.ours.p50 / e.floor.p50;
+      rows.push([
+        `server ÷ incremental-parse floor ≤ 1.5 (${e.input.name})`,
+        `${x(ratio)} (p50 ${ms(e.ours.p50)} ÷ ${ms(e.floor.p50)} ms)`,
+        met(ratio <= 1.5),
+      ]);
+    } else if (e.floor.p50 >= RATIO_FLOOR_MS) {
       const ratio = e.ours.p50 / e.floor.p50;
       rows.push([
         `server ÷ floor ≤ 1.5 (${e.input.name})`,
@@ -77,12 +88,34 @@ function targets(r: Report): string[] {
       `p50 ${ms(r.cold.yaml.p50)} ms, max ${ms(r.cold.yaml.max)} ms`,
       met(r.cold.yaml.p50 <= 300),
     ]);
+  if (r.cold?.scala)
+    rows.push([
+      `cold start to first diagnostics in a Scala file ≤ 800 ms (${r.cold.scalaFile})`,
+      `p50 ${ms(r.cold.scala.p50)} ms, max ${ms(r.cold.scala.max)} ms`,
+      met(r.cold.scala.p50 <= 800),
+    ]);
   if (r.memory) {
     // The target is the RSS once the file is open; what editing adds, and the peak while reading, are shown too.
     rows.push([
       `server RSS ≤ 250 MB after opening ${r.memory.javaFile}`,
       `${mb(r.memory.javaOpenMB)} (${mb(r.memory.javaEditedMB)} after 20 more edits; peak ${mb(r.memory.javaPeakMB)})`,
       met(r.memory.javaOpenMB <= 250),
+    ]);
+  }
+  if (r.memory?.scala) {
+    const m = r.memory.scala;
+    rows.push([
+      `server RSS ≤ 300 MB after opening ${m.file}`,
+      `${mb(m.openMB)} (peak ${mb(m.openPeakMB)} while reading it; ${mb(m.editedMB)} after 20 more edits; peak ${mb(m.peakMB)})`,
+      met(m.openMB <= 300),
+    ]);
+  }
+  if (r.cli) {
+    const ratio = r.cli.cli.seconds / r.cli.floor.seconds;
+    rows.push([
+      `CLI ÷ read+parse floor ≤ 1.5 (${r.projects}-project workspace, a quarter of the jobs in Scala, Kotlin and Python)`,
+      `${x(ratio)} (${r.cli.cli.seconds.toFixed(2)} ÷ ${r.cli.floor.seconds.toFixed(2)} s)`,
+      met(ratio <= 1.5),
     ]);
   }
   return table(["target", "measured", ""], rows);
@@ -142,6 +175,15 @@ function debounceTable(results: DebouncedResult[]): string[] {
   );
 }
 
+function coldRows(c: ColdStart): [string, Summary][] {
+  const rows: [string, Summary][] = [
+    [c.yamlFile, c.yaml],
+    [c.javaFile, c.java],
+  ];
+  if (c.scala) rows.push([c.scalaFile ?? "Scala", c.scala]);
+  return rows;
+}
+
 export function renderReport(r: Report, analysis: string): string {
   const out: string[] = [
     "# Benchmark results",
@@ -166,7 +208,9 @@ export function renderReport(r: Report, analysis: string): string {
       "at a time. The setting `beamFlinkLint.debounceMs` is 0 (sent through `workspace/configuration`, as an editor",
       "does). The floor is the chosen parser alone on the same text, timed right after each edit in the benchmark",
       "process: Flink's line reader for flink-conf.yaml, `yaml` parseAllDocuments for manifests, `@xml-tools/parser`",
-      "for the pom, the Gradle tokenizer for build scripts, java-parser on each class member for Java.",
+      "for the pom, the Gradle tokenizer for build scripts, java-parser on each class member for Java. For Scala,",
+      "Kotlin and Python it is what an editor that keeps a tree-sitter tree pays: the kept tree edited with the edit's",
+      "own offsets and re-parsed incrementally, the text handed over in chunks as the product does.",
       "",
       ...editingTable(r.editing),
       "",
@@ -201,14 +245,12 @@ export function renderReport(r: Report, analysis: string): string {
       "## Cold start",
       "",
       "From spawning `node dist/server.js --stdio` to the first diagnostics of a file opened right after",
-      "`initialize`; the workspace folder holds only that file. The Java figure includes loading java-parser.",
+      "`initialize`; the workspace folder holds only that file. The Java figure includes loading java-parser, the",
+      "Scala figure compiling the Scala grammar (`tree-sitter-scala.wasm`, 3.8 MB) and the first full parse.",
       "",
       ...table(
         ["file", "p50", "p95", "max", "runs"],
-        [
-          [r.cold.yamlFile, ms(r.cold.yaml.p50), ms(r.cold.yaml.p95), ms(r.cold.yaml.max), String(r.cold.yaml.n)],
-          [r.cold.javaFile, ms(r.cold.java.p50), ms(r.cold.java.p95), ms(r.cold.java.max), String(r.cold.java.n)],
-        ],
+        coldRows(r.cold).map(([file, t]) => [file, ms(t.p50), ms(t.p95), ms(t.max), String(t.n)]),
       ),
       "",
     );
@@ -225,6 +267,12 @@ export function renderReport(r: Report, analysis: string): string {
         [
           [`${m.javaFile} opened`, mb(m.javaOpenMB), "–"],
           [`${m.javaFile} after 20 more edits`, mb(m.javaEditedMB), mb(m.javaPeakMB)],
+          ...(m.scala
+            ? [
+                [`${m.scala.file} opened`, mb(m.scala.openMB), mb(m.scala.openPeakMB)],
+                [`${m.scala.file} after 20 more edits`, mb(m.scala.editedMB), mb(m.scala.peakMB)],
+              ]
+            : []),
           [
             `${r.projects}-project workspace (${r.workspaceFiles} files to analyse) loaded and analysed`,
             mb(m.workspaceMB),
