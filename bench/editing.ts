@@ -14,8 +14,13 @@ import type { EditInput } from "./generate";
 import { benchFile, distFile } from "./paths";
 import { type Summary, summarize } from "./stats";
 
+/**
+ * This server; BFL_BENCH_SERVER_FLAGS adds Node flags to its command line, e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`
+ * to profile it under the benchmark's edits (Node refuses --cpu-prof in NODE_OPTIONS).
+ */
 export function ourServer(settings: Record<string, unknown>): ServerSpec {
-  return { name: "beam-flink-lint", args: [distFile("server.js")], settings: { beamFlinkLint: settings } };
+  const flags = process.env.BFL_BENCH_SERVER_FLAGS?.split(" ").filter((f) => f !== "") ?? [];
+  return { name: "beam-flink-lint", args: [...flags, distFile("server.js")], settings: { beamFlinkLint: settings } };
 }
 
 /** yaml-language-server with syntax validation only: no schema store, no schemas, nothing fetched. */

@@ -118,7 +118,8 @@ export function lowerScala(
   }
   const decls = new FileDeclarations(text, declarations);
   const runs = topLevelRuns(items);
-  const declared = decls.signature();
+  // Kept results are looked up by a short number for the signature, not the signature itself (one per unit).
+  const declared = signatureId(decls.signature());
   const signature = `${runs ? "script" : "members"}|${declared}`;
   const members: Member[] = [];
   const stmts: Stmt[] = [];
@@ -161,6 +162,21 @@ export function lowerScala(
   if (tooDeepAt) problems.push(tooDeepProblem(tooDeepAt, index));
   return { members, stmts, classNames: [...decls.ownTypes], called, problems };
 }
+
+const signatureIds = new Map<string, number>();
+
+/** A number for a file signature, the same for the same signature (a bounded table: a full one starts again). */
+function signatureId(signature: string): number {
+  let id = signatureIds.get(signature);
+  if (id === undefined) {
+    if (signatureIds.size >= 1000) signatureIds.clear();
+    id = nextSignatureId++;
+    signatureIds.set(signature, id);
+  }
+  return id;
+}
+
+let nextSignatureId = 0;
 
 /**
  * A top-level object, class or trait as its shell and members, when it can be lowered member by member: no syntax
