@@ -1034,6 +1034,8 @@ export interface EditInput {
    * Kotlin and Python files the 50 ms one (issue 10).
    */
   target?: number;
+  /** The p50 ratio of server to floor that is the target, when the ratio is the target whatever the floor. */
+  ratioTarget?: number;
   /** The floor parser to compare with (tree-sitter languages: an incremental re-parse after each edit). */
   floor: "legacyLines" | "yaml" | "xml" | "gradle" | "java" | "scala" | "kotlin" | "python";
   /** Compared with yaml-language-server. */
@@ -1170,6 +1172,7 @@ function treeSitterInputs(rng: Random): EditInput[] {
         path: `${l.id}${lines}/${l.dir}`,
         languageId: l.id,
         ...(lines === 2000 ? { target: 50 } : {}),
+        ratioTarget: 1.5,
         floor: l.id,
         yaml: false,
         text: l.job(lines, rng),

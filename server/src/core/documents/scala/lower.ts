@@ -185,7 +185,7 @@ let nextSignatureId = 0;
 function splitItem(item: TreeSitterNode, text: string): SplitItem | undefined {
   if (!SPLIT_KINDS.has(item.type) || item.hasError) return undefined;
   const body = item.childForFieldName("body");
-  if (!body || body.type !== "template_body") return undefined;
+  if (body?.type !== "template_body") return undefined;
   const members: Unit[] = [];
   for (const c of treeSitterNamed(body)) {
     if (!DEFINITIONS.has(c.type) || c.type === "extension_definition") return undefined;
