@@ -61,6 +61,7 @@ export interface ServerSpec {
 }
 
 const WAIT_MS = 120_000;
+const COMMAND_WAIT_MS = 600_000;
 
 export class BenchClient {
   readonly publications: Publication[] = [];
@@ -141,10 +142,10 @@ export class BenchClient {
     );
   }
 
-  private timed<T>(what: string, p: Promise<T>): Promise<T> {
+  private timed<T>(what: string, p: Promise<T>, ms = WAIT_MS): Promise<T> {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`${this.spec.name}: timed out waiting for ${what}`)), WAIT_MS);
+      timer = setTimeout(() => reject(new Error(`${this.spec.name}: timed out waiting for ${what}`)), ms);
     });
     return Promise.race([p, timeout]).finally(() => clearTimeout(timer));
   }
@@ -186,8 +187,13 @@ export class BenchClient {
     return this.conn.sendNotification(DidCloseTextDocumentNotification.type, { textDocument: { uri } });
   }
 
+  /** Runs a server command; analysing a large workspace on a loaded machine takes minutes. */
   command(command: string): Promise<unknown> {
-    return this.timed(command, this.conn.sendRequest(ExecuteCommandRequest.type, { command, arguments: [] }));
+    return this.timed(
+      command,
+      this.conn.sendRequest(ExecuteCommandRequest.type, { command, arguments: [] }),
+      COMMAND_WAIT_MS,
+    );
   }
 
   /** Resident memory of the server process now and at its peak, in MB (Linux /proc). */

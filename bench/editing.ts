@@ -9,13 +9,18 @@ import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
 import { BenchClient, type ServerSpec } from "./client";
 import { digitEdits } from "./edits";
-import { javaUnits, loadJavaParser, parseFloor } from "./floor";
+import { IncrementalFloor, isTreeSitterFloor, javaUnits, loadJavaParser, loadTreeSitter, parseFloor } from "./floor";
 import type { EditInput } from "./generate";
 import { benchFile, distFile } from "./paths";
 import { type Summary, summarize } from "./stats";
 
+/**
+ * This server; BFL_BENCH_SERVER_FLAGS adds Node flags to its command line, e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`
+ * to profile it under the benchmark's edits (Node refuses --cpu-prof in NODE_OPTIONS).
+ */
 export function ourServer(settings: Record<string, unknown>): ServerSpec {
-  return { name: "beam-flink-lint", args: [distFile("server.js")], settings: { beamFlinkLint: settings } };
+  const flags = process.env.BFL_BENCH_SERVER_FLAGS?.split(" ").filter((f) => f !== "") ?? [];
+  return { name: "beam-flink-lint", args: [...flags, distFile("server.js")], settings: { beamFlinkLint: settings } };
 }
 
 /** yaml-language-server with syntax validation only: no schema store, no schemas, nothing fetched. */
@@ -99,6 +104,7 @@ export async function measureEditing(
   progress: (line: string) => void,
 ): Promise<EditingResult[]> {
   loadJavaParser();
+  await loadTreeSitter();
   const ours = await startOn(ourServer({ debounceMs: 0 }), root, inputs, 1);
   const yamlInputs = inputs.filter((i) => i.yaml);
   const peer = yamlInputs.length > 0 ? await startOn(yamlServer(0), root, yamlInputs, 0) : undefined;
@@ -111,6 +117,8 @@ export async function measureEditing(
       if (withPeer) await openAndWait(withPeer, uri, input);
       const edits = digitEdits(input.text, options.warmup + options.edits, options.seed);
       const samples = { ours: [] as number[], floor: [] as number[], peer: [] as number[] };
+      // tree-sitter languages: the tree an editor keeps, parsed whole before the first edit (not timed).
+      const incremental = isTreeSitterFloor(input.floor) ? new IncrementalFloor(input.floor, input.text) : undefined;
       for (let i = 0; i < edits.length; i++) {
         const e = edits[i];
         const version = i + 2;
@@ -118,13 +126,15 @@ export async function measureEditing(
         const peerMs = withPeer ? await timedEdit(withPeer, uri, version, e.change) : undefined;
         const units = input.floor === "java" ? javaUnits(e.text) : undefined;
         const start = performance.now();
-        parseFloor(input.floor, input.path, e.text, units);
+        if (incremental) incremental.reparse(e);
+        else parseFloor(input.floor, input.path, e.text, units);
         const floorMs = performance.now() - start;
         if (i < options.warmup) continue;
         samples.ours.push(ourMs);
         samples.floor.push(floorMs);
         if (peerMs !== undefined) samples.peer.push(peerMs);
       }
+      incremental?.dispose();
       const last = ours.publications.filter((p) => p.params.uri === uri).pop();
       await ours.close(uri);
       if (withPeer) await withPeer.close(uri);

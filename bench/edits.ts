@@ -3,12 +3,14 @@
  * duration, a topic suffix), the most common small change to configuration and job code. The text keeps its
  * length and line structure, so every edit is valid incremental sync and every version stays comparable.
  */
-import type { TextDocumentContentChangeEvent } from "vscode-languageserver-protocol";
+import type { Range, TextDocumentContentChangeEvent } from "vscode-languageserver-protocol";
 import { LineIndex } from "../server/src/core/text";
 import { Random } from "./random";
 
 export interface Edit {
-  change: TextDocumentContentChangeEvent;
+  /** Where the replaced digit is in the text. */
+  offset: number;
+  change: { range: Range; text: string } & TextDocumentContentChangeEvent;
   /** The whole text after the edit (for the floor parser). */
   text: string;
 }
@@ -33,6 +35,7 @@ export function digitEdits(text: string, count: number, seed: number): Edit[] {
     current = current.slice(0, offset) + digit + current.slice(offset + 1);
     const start = index.positionAt(offset);
     edits.push({
+      offset,
       change: { range: { start, end: { line: start.line, character: start.character + 1 } }, text: digit },
       text: current,
     });

@@ -1,6 +1,6 @@
 /**
  * Generates the benchmark inputs from a seed: Flink configuration files, a FlinkDeployment manifest, build files,
- * Java job classes and a workspace of many small projects. Nothing is downloaded; the same seed gives the same
+ * Java, Scala, Kotlin and Python job code, and a workspace of many small projects. Nothing is downloaded; the same seed gives the same
  * bytes on every machine (the run records a digest of them).
  *
  * `node out/bench/generate.js <folder> [seed]` writes them out for a look.
@@ -454,6 +454,452 @@ export function javaJob(lines: number, rng: Random, className = "StreamingJob"):
   return [...head, ...body, "}"].join("\n");
 }
 
+/** A Scala member that reads Kafka with Beam's KafkaIO (the Java API called from Scala), consumer settings in a Map. */
+function scalaKafkaRead(i: number, rng: Random): string[] {
+  const commit = rng.chance(0.6);
+  return [
+    `  def readTopic${i}(pipeline: Pipeline): PCollection[KV[String, String]] = {`,
+    "    val consumer = Map[String, AnyRef](",
+    `      ConsumerConfig.GROUP_ID_CONFIG -> "group-${rng.int(1, 99)}",`,
+    `      ConsumerConfig.AUTO_OFFSET_RESET_CONFIG -> "${rng.pick(["earliest", "latest"])}",`,
+    ...(rng.chance(0.5) ? [`      ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG -> "${rng.pick(["true", "false"])}",`] : []),
+    `      "max.poll.records" -> Integer.valueOf(${rng.int(100, 2000)})`,
+    "    )",
+    "    pipeline",
+    `      .apply(s"ReadKafka${i}", KafkaIO.read[String, String]()`,
+    `        .withBootstrapServers("kafka-${rng.int(1, 5)}:9092")`,
+    rng.chance(0.3)
+      ? `        .withTopics(List("orders-${i}", "payments-${rng.int(1, 99)}").asJava)`
+      : `        .withTopic("events-${i}")`,
+    "        .withKeyDeserializer(classOf[StringDeserializer])",
+    "        .withValueDeserializer(classOf[StringDeserializer])",
+    "        .withConsumerConfigUpdates(consumer.asJava)",
+    ...(commit ? ["        .commitOffsetsInFinalize()"] : []),
+    ...(rng.chance(0.3) ? ["        .withReadCommitted()"] : []),
+    "        .withoutMetadata())",
+    `      .apply(s"Window${i}", Window.into[KV[String, String]](FixedWindows.of(Duration.standardSeconds(${rng.int(5, 120)}))))`,
+    "  }",
+    "",
+  ];
+}
+
+/** A Scala helper with a for comprehension, a match and a fold: parsed and lowered, no facts drawn from it. */
+function scalaHelper(i: number, rng: Random): string[] {
+  return [
+    `  def format${i}(values: Seq[String], limit: Int): String = {`,
+    "    val out = new StringBuilder",
+    `    for (k <- 0 until math.min(values.size, limit + ${rng.int(1, 9)})) {`,
+    `      if (values(k).length > ${rng.int(1, 40)}) out.append(values(k).take(10)).append('…')`,
+    `      else out.append(values(k)).append(if (k % ${rng.int(2, 7)} == 0) ";" else ",")`,
+    "    }",
+    "    val total = values.foldLeft(0) { (sum, v) =>",
+    "      v match {",
+    `        case s if s.startsWith("#") => sum`,
+    `        case s => sum + s.length * ${rng.int(1, 9)}`,
+    "      }",
+    "    }",
+    `    if (out.length > ${rng.int(100, 900)} || total < 0) out.substring(0, 100) else out.toString`,
+    "  }",
+    "",
+  ];
+}
+
+/** A Scala DataStream job member: KafkaSource, checkpointing, operators with function literals. */
+function scalaStream(i: number, rng: Random): string[] {
+  return [
+    `  def stream${i}(env: StreamExecutionEnvironment): Unit = {`,
+    ...(rng.chance(0.5) ? [`    env.enableCheckpointing(${rng.int(1, 120) * 1000})`] : []),
+    "    val source = KafkaSource.builder[String]()",
+    `      .setBootstrapServers("kafka-${rng.int(1, 5)}:9092")`,
+    `      .setTopics("clicks-${i}")`,
+    `      .setGroupId("clicks-group-${rng.int(1, 50)}")`,
+    "      .setStartingOffsets(OffsetsInitializer.earliest())",
+    "      .setValueOnlyDeserializer(new SimpleStringSchema())",
+    "      .build()",
+    `    env.fromSource(source, WatermarkStrategy.noWatermarks[String](), "clicks-${i}")`,
+    "      .map(_.trim)",
+    "      .filter(v => v.nonEmpty)",
+    `      .setParallelism(${rng.int(1, 16)})`,
+    "      .keyBy(v => v.hashCode % 16)",
+    "      .print()",
+    "  }",
+    "",
+  ];
+}
+
+/** The legacy consumer with java.util.Properties, as older Scala jobs are written. */
+function scalaLegacyConsumer(i: number, rng: Random): string[] {
+  return [
+    `  def legacy${i}(env: StreamExecutionEnvironment): DataStream[String] = {`,
+    "    val props = new Properties()",
+    `    props.setProperty("bootstrap.servers", "kafka-${rng.int(1, 5)}:9092")`,
+    `    props.setProperty("group.id", "legacy-${rng.int(1, 99)}")`,
+    `    props.put("auto.offset.reset", "${rng.pick(["earliest", "latest"])}")`,
+    `    env.addSource(new FlinkKafkaConsumer[String]("audit-${i}", new SimpleStringSchema(), props))`,
+    `      .setParallelism(${rng.int(1, 8)})`,
+    "  }",
+    "",
+  ];
+}
+
+/** A Scala job of `lines` lines: one object mixing KafkaIO reads, DataStream jobs, legacy consumers and helpers. */
+export function scalaJob(lines: number, rng: Random, objectName = "StreamingJob"): string {
+  const head = [
+    "package com.example.jobs",
+    "",
+    "import java.util.Properties",
+    "",
+    "import scala.jdk.CollectionConverters._",
+    "",
+    "import org.apache.beam.runners.flink.FlinkPipelineOptions",
+    "import org.apache.beam.sdk.Pipeline",
+    "import org.apache.beam.sdk.io.kafka.KafkaIO",
+    "import org.apache.beam.sdk.options.PipelineOptionsFactory",
+    "import org.apache.beam.sdk.transforms.windowing.{FixedWindows, Window}",
+    "import org.apache.beam.sdk.values.{KV, PCollection}",
+    "import org.apache.flink.api.common.eventtime.WatermarkStrategy",
+    "import org.apache.flink.api.common.serialization.SimpleStringSchema",
+    "import org.apache.flink.connector.kafka.source.KafkaSource",
+    "import org.apache.flink.connector.kafka.source.enumerator.initializer.OffsetsInitializer",
+    "import org.apache.flink.streaming.api.scala._",
+    "import org.apache.flink.streaming.connectors.kafka.FlinkKafkaConsumer",
+    "import org.apache.kafka.clients.consumer.ConsumerConfig",
+    "import org.apache.kafka.common.serialization.StringDeserializer",
+    "import org.joda.time.Duration",
+    "",
+    "final case class Click(page: String, user: String, at: Long)",
+    "",
+    `object ${objectName} {`,
+    `  val Topic = "clicks"`,
+    "",
+    "  def main(args: Array[String]): Unit = {",
+    "    val options = PipelineOptionsFactory.fromArgs(args: _*).withValidation().as(classOf[FlinkPipelineOptions])",
+    "    val pipeline = Pipeline.create(options)",
+    "    readTopic0(pipeline)",
+    "    pipeline.run().waitUntilFinish()",
+    "  }",
+    "",
+  ];
+  const body: string[] = [];
+  for (let i = 0; ; i++) {
+    const kind = i % 5;
+    const member =
+      kind === 0 || kind === 3
+        ? scalaKafkaRead(i, rng)
+        : kind === 1
+          ? scalaHelper(i, rng)
+          : kind === 2
+            ? scalaStream(i, rng)
+            : scalaLegacyConsumer(i, rng);
+    if (head.length + body.length + member.length + 1 > lines) break;
+    pushLines(body, member);
+  }
+  while (head.length + body.length + 1 < lines) body.push("  // end of generated members");
+  return [...head, ...body, "}"].join("\n");
+}
+
+/** A Kotlin member that reads Kafka with Beam's KafkaIO, consumer settings in `mapOf(… to …)`. */
+function kotlinKafkaRead(i: number, rng: Random): string[] {
+  const commit = rng.chance(0.6);
+  return [
+    `    fun readTopic${i}(pipeline: Pipeline): PCollection<KV<String, String>> {`,
+    "        val consumer = mapOf<String, Any>(",
+    `            ConsumerConfig.GROUP_ID_CONFIG to "group-${rng.int(1, 99)}",`,
+    `            ConsumerConfig.AUTO_OFFSET_RESET_CONFIG to "${rng.pick(["earliest", "latest"])}",`,
+    ...(rng.chance(0.5)
+      ? [`            ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG to ${rng.pick(["true", "false"])},`]
+      : []),
+    `            "max.poll.records" to ${rng.int(100, 2000)},`,
+    "        )",
+    "        return pipeline",
+    `            .apply("ReadKafka${i}", KafkaIO.read<String, String>()`,
+    `                .withBootstrapServers("kafka-${rng.int(1, 5)}:9092")`,
+    rng.chance(0.3)
+      ? `                .withTopics(listOf("orders-${i}", "payments-${rng.int(1, 99)}"))`
+      : `                .withTopic("events-${i}")`,
+    "                .withKeyDeserializer(StringDeserializer::class.java)",
+    "                .withValueDeserializer(StringDeserializer::class.java)",
+    "                .withConsumerConfigUpdates(consumer)",
+    ...(commit ? ["                .commitOffsetsInFinalize()"] : []),
+    ...(rng.chance(0.3) ? ["                .withReadCommitted()"] : []),
+    "                .withoutMetadata())",
+    `            .apply("Window${i}", Window.into(FixedWindows.of(Duration.standardSeconds(${rng.int(5, 120)}))))`,
+    "    }",
+    "",
+  ];
+}
+
+/** A Kotlin helper with a range loop, `when` and a fold. */
+function kotlinHelper(i: number, rng: Random): string[] {
+  return [
+    `    fun format${i}(values: List<String>, limit: Int): String {`,
+    "        val out = StringBuilder()",
+    `        for (k in 0 until minOf(values.size, limit + ${rng.int(1, 9)})) {`,
+    `            if (values[k].length > ${rng.int(1, 40)}) out.append(values[k], 0, 10).append('…')`,
+    `            else out.append(values[k]).append(if (k % ${rng.int(2, 7)} == 0) ";" else ",")`,
+    "        }",
+    "        val total = values.fold(0) { sum, v ->",
+    "            when {",
+    `                v.startsWith("#") -> sum`,
+    `                else -> sum + v.length * ${rng.int(1, 9)}`,
+    "            }",
+    "        }",
+    `        return if (out.length > ${rng.int(100, 900)} || total < 0) out.substring(0, 100) else out.toString()`,
+    "    }",
+    "",
+  ];
+}
+
+/** A Kotlin DataStream member: property syntax, `apply { }`, KafkaSource, lambdas. */
+function kotlinStream(i: number, rng: Random): string[] {
+  return [
+    `    fun stream${i}(env: StreamExecutionEnvironment) {`,
+    ...(rng.chance(0.5)
+      ? [
+          "        env.apply {",
+          `            enableCheckpointing(${rng.int(1, 120) * 1000}L)`,
+          `            checkpointConfig.minPauseBetweenCheckpoints = ${rng.int(1, 30) * 1000}L`,
+          "        }",
+        ]
+      : []),
+    "        val source = KafkaSource.builder<String>()",
+    `            .setBootstrapServers("kafka-${rng.int(1, 5)}:9092")`,
+    `            .setTopics("clicks-${i}")`,
+    `            .setGroupId("clicks-group-${rng.int(1, 50)}")`,
+    "            .setStartingOffsets(OffsetsInitializer.earliest())",
+    "            .setValueOnlyDeserializer(SimpleStringSchema())",
+    "            .build()",
+    `        env.fromSource(source, WatermarkStrategy.noWatermarks(), "clicks-${i}")`,
+    "            .map { it.trim() }",
+    "            .filter { it.isNotEmpty() }",
+    `            .setParallelism(${rng.int(1, 16)})`,
+    "            .keyBy { it.hashCode() % 16 }",
+    "            .print()",
+    "    }",
+    "",
+  ];
+}
+
+/** The legacy consumer with java.util.Properties built in `apply { }`. */
+function kotlinLegacyConsumer(i: number, rng: Random): string[] {
+  return [
+    `    fun legacy${i}(env: StreamExecutionEnvironment): DataStream<String> {`,
+    "        val props = Properties().apply {",
+    `            setProperty("bootstrap.servers", "kafka-${rng.int(1, 5)}:9092")`,
+    `            setProperty("group.id", "legacy-${rng.int(1, 99)}")`,
+    `            put("auto.offset.reset", "${rng.pick(["earliest", "latest"])}")`,
+    "        }",
+    `        return env.addSource(FlinkKafkaConsumer("audit-${i}", SimpleStringSchema(), props))`,
+    `            .setParallelism(${rng.int(1, 8)})`,
+    "    }",
+    "",
+  ];
+}
+
+/** A Kotlin job of `lines` lines: one object mixing KafkaIO reads, DataStream jobs, legacy consumers and helpers. */
+export function kotlinJob(lines: number, rng: Random, objectName = "StreamingJob"): string {
+  const head = [
+    "package com.example.jobs",
+    "",
+    "import java.util.Properties",
+    "import org.apache.beam.runners.flink.FlinkPipelineOptions",
+    "import org.apache.beam.sdk.Pipeline",
+    "import org.apache.beam.sdk.io.kafka.KafkaIO",
+    "import org.apache.beam.sdk.options.PipelineOptionsFactory",
+    "import org.apache.beam.sdk.transforms.windowing.FixedWindows",
+    "import org.apache.beam.sdk.transforms.windowing.Window",
+    "import org.apache.beam.sdk.values.KV",
+    "import org.apache.beam.sdk.values.PCollection",
+    "import org.apache.flink.api.common.eventtime.WatermarkStrategy",
+    "import org.apache.flink.api.common.serialization.SimpleStringSchema",
+    "import org.apache.flink.connector.kafka.source.KafkaSource",
+    "import org.apache.flink.connector.kafka.source.enumerator.initializer.OffsetsInitializer",
+    "import org.apache.flink.streaming.api.datastream.DataStream",
+    "import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment",
+    "import org.apache.flink.streaming.connectors.kafka.FlinkKafkaConsumer",
+    "import org.apache.kafka.clients.consumer.ConsumerConfig",
+    "import org.apache.kafka.common.serialization.StringDeserializer",
+    "import org.joda.time.Duration",
+    "",
+    "data class Click(val page: String, val user: String, val at: Long)",
+    "",
+    `object ${objectName} {`,
+    `    const val TOPIC = "clicks"`,
+    "",
+    "    @JvmStatic",
+    "    fun main(args: Array<String>) {",
+    "        val options = PipelineOptionsFactory.fromArgs(*args).withValidation().`as`(FlinkPipelineOptions::class.java)",
+    "        val pipeline = Pipeline.create(options)",
+    "        readTopic0(pipeline)",
+    "        pipeline.run().waitUntilFinish()",
+    "    }",
+    "",
+  ];
+  const body: string[] = [];
+  for (let i = 0; ; i++) {
+    const kind = i % 5;
+    const member =
+      kind === 0 || kind === 3
+        ? kotlinKafkaRead(i, rng)
+        : kind === 1
+          ? kotlinHelper(i, rng)
+          : kind === 2
+            ? kotlinStream(i, rng)
+            : kotlinLegacyConsumer(i, rng);
+    if (head.length + body.length + member.length + 1 > lines) break;
+    pushLines(body, member);
+  }
+  while (head.length + body.length + 1 < lines) body.push("    // end of generated members");
+  return [...head, ...body, "}"].join("\n");
+}
+
+/** A Beam Python function reading Kafka with ReadFromKafka (the cross-language transform), settings in a dict. */
+function pythonKafkaRead(i: number, rng: Random): string[] {
+  const commit = rng.chance(0.6);
+  return [
+    `def read_topic_${i}(p):`,
+    `    """Reads topic events-${i} and windows it."""`,
+    "    consumer_config = {",
+    `        "bootstrap.servers": "kafka-${rng.int(1, 5)}:9092",`,
+    `        "group.id": "group-${rng.int(1, 99)}",`,
+    `        "auto.offset.reset": "${rng.pick(["earliest", "latest"])}",`,
+    ...(rng.chance(0.5) ? [`        "enable.auto.commit": "${rng.pick(["true", "false"])}",`] : []),
+    `        "max.poll.records": "${rng.int(100, 2000)}",`,
+    "    }",
+    "    return (",
+    "        p",
+    `        | "ReadKafka${i}" >> ReadFromKafka(`,
+    "            consumer_config=consumer_config,",
+    rng.chance(0.3)
+      ? `            topics=["orders-${i}", "payments-${rng.int(1, 99)}"],`
+      : `            topics=["events-${i}"],`,
+    ...(commit ? ["            commit_offset_in_finalize=True,"] : []),
+    "        )",
+    `        | "Window${i}" >> beam.WindowInto(window.FixedWindows(${rng.int(5, 120)}))`,
+    "    )",
+    "",
+    "",
+  ];
+}
+
+/** A Python helper with a loop, a conditional expression and a comprehension. */
+function pythonHelper(i: number, rng: Random): string[] {
+  return [
+    `def format_${i}(values, limit):`,
+    "    out = []",
+    `    for k in range(min(len(values), limit + ${rng.int(1, 9)})):`,
+    `        if len(values[k]) > ${rng.int(1, 40)}:`,
+    `            out.append(values[k][:10] + "…")`,
+    "        else:",
+    `            out.append(values[k] + (";" if k % ${rng.int(2, 7)} == 0 else ","))`,
+    `    total = sum(len(v) * ${rng.int(1, 9)} for v in values if not v.startswith("#"))`,
+    '    text = "".join(out)',
+    `    return text[:100] if len(text) > ${rng.int(100, 900)} or total < 0 else text`,
+    "",
+    "",
+  ];
+}
+
+/** A PyFlink DataStream function: KafkaSource builder, checkpointing, operators with lambdas. */
+function pythonStream(i: number, rng: Random): string[] {
+  return [
+    `def stream_${i}(env):`,
+    ...(rng.chance(0.5) ? [`    env.enable_checkpointing(${rng.int(1, 120) * 1000})`] : []),
+    "    source = (",
+    "        KafkaSource.builder()",
+    `        .set_bootstrap_servers("kafka-${rng.int(1, 5)}:9092")`,
+    `        .set_topics("clicks-${i}")`,
+    `        .set_group_id("clicks-group-${rng.int(1, 50)}")`,
+    "        .set_starting_offsets(KafkaOffsetsInitializer.earliest())",
+    "        .set_value_only_deserializer(SimpleStringSchema())",
+    "        .build()",
+    "    )",
+    "    (",
+    `        env.from_source(source, WatermarkStrategy.no_watermarks(), "clicks-${i}")`,
+    "        .map(lambda v: v.strip())",
+    "        .filter(lambda v: len(v) > 0)",
+    `        .set_parallelism(${rng.int(1, 16)})`,
+    "        .key_by(lambda v: hash(v) % 16)",
+    "        .print()",
+    "    )",
+    "",
+    "",
+  ];
+}
+
+/** The legacy PyFlink consumer with a properties dict. */
+function pythonLegacyConsumer(i: number, rng: Random): string[] {
+  return [
+    `def legacy_${i}(env):`,
+    "    props = {",
+    `        "bootstrap.servers": "kafka-${rng.int(1, 5)}:9092",`,
+    `        "group.id": "legacy-${rng.int(1, 99)}",`,
+    "    }",
+    `    consumer = FlinkKafkaConsumer("audit-${i}", SimpleStringSchema(), props)`,
+    `    return env.add_source(consumer).set_parallelism(${rng.int(1, 8)})`,
+    "",
+    "",
+  ];
+}
+
+/** A Python job module of `lines` lines: Beam Python reads, PyFlink jobs, legacy consumers, helpers, a `run`. */
+export function pythonJob(lines: number, rng: Random): string {
+  const head = [
+    '"""Streaming jobs over the click and order topics (generated)."""',
+    "import logging",
+    "",
+    "import apache_beam as beam",
+    "from apache_beam.io.kafka import ReadFromKafka",
+    "from apache_beam.options.pipeline_options import PipelineOptions",
+    "from apache_beam.transforms import window",
+    "from pyflink.common import WatermarkStrategy",
+    "from pyflink.common.serialization import SimpleStringSchema",
+    "from pyflink.datastream.connectors.kafka import FlinkKafkaConsumer, KafkaOffsetsInitializer, KafkaSource",
+    "",
+    'TOPIC = "clicks"',
+    "",
+    "",
+  ];
+  const tail = [
+    "def run(argv=None):",
+    "    options = PipelineOptions(",
+    "        argv,",
+    '        runner="FlinkRunner",',
+    '        flink_master="flink-jobmanager:8081",',
+    "        streaming=True,",
+    `        checkpointing_interval=${rng.int(1, 120) * 1000},`,
+    "    )",
+    "    with beam.Pipeline(options=options) as p:",
+    '        read_topic_0(p) | "Log" >> beam.Map(logging.info)',
+    "",
+    "",
+    'if __name__ == "__main__":',
+    "    logging.getLogger().setLevel(logging.INFO)",
+    "    run()",
+  ];
+  const body: string[] = [];
+  for (let i = 0; ; i++) {
+    const kind = i % 5;
+    const member =
+      kind === 0 || kind === 3
+        ? pythonKafkaRead(i, rng)
+        : kind === 1
+          ? pythonHelper(i, rng)
+          : kind === 2
+            ? pythonStream(i, rng)
+            : pythonLegacyConsumer(i, rng);
+    if (head.length + body.length + member.length + tail.length > lines) break;
+    pushLines(body, member);
+  }
+  while (head.length + body.length + tail.length < lines) body.push("# end of generated functions");
+  return [...head, ...body, ...tail].join("\n");
+}
+
+/** Appends without spreading (members of a 10,000-line file add up). */
+function pushLines(to: string[], lines: string[]): void {
+  for (const l of lines) to.push(l);
+}
+
 function dockerfile(rng: Random): string {
   const minor = rng.pick(["1.17", "1.18", "1.19"]);
   return [
@@ -499,20 +945,51 @@ export interface Workspace {
   projects: number;
 }
 
-/** `projects` small projects of about five files each, laid out as a monorepo. */
+/** The language of a workspace project's job: every fourth project's is Scala, Kotlin or Python, in turn. */
+export function jobLanguage(project: number): "java" | "scala" | "kotlin" | "python" {
+  if (project % 4 !== 3) return "java";
+  return (["scala", "kotlin", "python"] as const)[Math.floor(project / 4) % 3];
+}
+
+/** A Beam Python project's requirements.txt. */
+function requirements(rng: Random): string {
+  return [
+    `apache-beam[gcp]==2.${rng.int(52, 60)}.0`,
+    `kafka-python==2.0.${rng.int(0, 2)}`,
+    "apache-flink==1.18.1",
+    "",
+  ].join("\n");
+}
+
+/**
+ * `projects` small projects of about five files each, laid out as a monorepo. Three quarters of the jobs are Java,
+ * the others Scala, Kotlin and Python (jobLanguage); a Python project has a requirements.txt instead of a build file.
+ */
 export function workspace(projects: number, rng: Random): Workspace {
   const files = new Map<string, string>();
   for (let p = 0; p < projects; p++) {
     const dir = `services/team-${p % 20}/svc-${String(p).padStart(4, "0")}`;
+    const language = jobLanguage(p);
     const build = rng.next();
-    if (build < 0.55) files.set(`${dir}/pom.xml`, pom(rng.int(8, 20), rng, `svc-${p}`));
-    else if (build < 0.9)
-      files.set(`${dir}/build.gradle${rng.chance(0.4) ? ".kts" : ""}`, gradle(rng.int(30, 60), rng.chance(0.4), rng));
+    if (language === "python") files.set(`${dir}/requirements.txt`, requirements(rng));
+    else if (build < 0.55) files.set(`${dir}/pom.xml`, pom(rng.int(8, 20), rng, `svc-${p}`));
+    else if (build < 0.9 || language === "kotlin")
+      files.set(
+        `${dir}/build.gradle${language === "kotlin" || rng.chance(0.4) ? ".kts" : ""}`,
+        gradle(rng.int(30, 60), language === "kotlin" || rng.chance(0.4), rng),
+      );
     if (rng.chance(0.7)) files.set(`${dir}/conf/flink-conf.yaml`, flinkConf(rng.int(15, 40), rng));
     else files.set(`${dir}/conf/config.yaml`, configYaml(rng));
     files.set(`${dir}/k8s/deployment.yaml`, manifest(1, rng.int(60, 90), rng));
     files.set(`${dir}/Dockerfile`, dockerfile(rng));
-    files.set(`${dir}/src/main/java/com/example/Job${p}.java`, javaJob(rng.int(60, 160), rng, `Job${p}`));
+    const jobLines = rng.int(60, 160);
+    if (language === "java")
+      files.set(`${dir}/src/main/java/com/example/Job${p}.java`, javaJob(jobLines, rng, `Job${p}`));
+    else if (language === "scala")
+      files.set(`${dir}/src/main/scala/com/example/Job${p}.scala`, scalaJob(jobLines, rng, `Job${p}`));
+    else if (language === "kotlin")
+      files.set(`${dir}/src/main/kotlin/com/example/Job${p}.kt`, kotlinJob(jobLines, rng, `Job${p}`));
+    else files.set(`${dir}/pipeline/job_${p}.py`, pythonJob(jobLines, rng));
     if (rng.chance(0.2)) files.set(`${dir}/.beam-flink-lint.yaml`, projectConfigFile(rng));
     if (rng.chance(0.1)) files.set(`${dir}/docker-compose.yml`, compose(rng));
     files.set(`${dir}/README.md`, `# svc-${p}\n`);
@@ -552,10 +1029,15 @@ export interface EditInput {
   path: string;
   languageId: string;
   text: string;
-  /** Typical-size inputs carry the 50 ms target; the 2,000-line Java file the 150 ms one. */
+  /**
+   * Typical-size inputs carry the 50 ms target; the 2,000-line Java file the 150 ms one; the 2,000-line Scala,
+   * Kotlin and Python files the 50 ms one (issue 10).
+   */
   target?: number;
-  /** The floor parser to compare with. */
-  floor: "legacyLines" | "yaml" | "xml" | "gradle" | "java";
+  /** The p50 ratio of server to floor that is the target, when the ratio is the target whatever the floor. */
+  ratioTarget?: number;
+  /** The floor parser to compare with (tree-sitter languages: an incremental re-parse after each edit). */
+  floor: "legacyLines" | "yaml" | "xml" | "gradle" | "java" | "scala" | "kotlin" | "python";
   /** Compared with yaml-language-server. */
   yaml: boolean;
 }
@@ -671,7 +1153,41 @@ export function editInputs(seed: number): EditInput[] {
       },
       javaJob(10000, rng),
     ),
+    ...treeSitterInputs(rng),
   ];
+}
+
+/** Scala, Kotlin and Python job files of 500 and 2,000 lines, and the 10,000-line Scala file of the memory target. */
+function treeSitterInputs(rng: Random): EditInput[] {
+  const out: EditInput[] = [];
+  const languages = [
+    { label: "Scala", id: "scala", dir: "src/main/scala/com/example/jobs/StreamingJob.scala", job: scalaJob },
+    { label: "Kotlin", id: "kotlin", dir: "src/main/kotlin/com/example/jobs/StreamingJob.kt", job: kotlinJob },
+    { label: "Python", id: "python", dir: "jobs/streaming_job.py", job: pythonJob },
+  ] as const;
+  for (const l of languages) {
+    for (const lines of [500, 2000]) {
+      out.push({
+        name: `${l.label} ${lines.toLocaleString("en-US")} lines`,
+        path: `${l.id}${lines}/${l.dir}`,
+        languageId: l.id,
+        ...(lines === 2000 ? { target: 50 } : {}),
+        ratioTarget: 1.5,
+        floor: l.id,
+        yaml: false,
+        text: l.job(lines, rng),
+      });
+    }
+  }
+  out.push({
+    name: "Scala 10,000 lines",
+    path: `scala10000/${languages[0].dir}`,
+    languageId: "scala",
+    floor: "scala",
+    yaml: false,
+    text: scalaJob(10000, rng),
+  });
+  return out;
 }
 
 export function writeFiles(root: string, files: Iterable<[string, string]>): void {

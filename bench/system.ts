@@ -19,6 +19,9 @@ export interface ColdStart {
   java: Summary;
   yamlFile: string;
   javaFile: string;
+  /** The Scala figure includes compiling the Scala grammar. */
+  scala?: Summary;
+  scalaFile?: string;
 }
 
 function byName(inputs: EditInput[], prefix: string): EditInput {
@@ -49,23 +52,45 @@ export async function measureColdStart(
 ): Promise<ColdStart> {
   const yaml = byName(inputs, "flink-conf 300");
   const java = byName(inputs, "Java 500");
+  const scala = byName(inputs, "Scala 500");
   const folders: [EditInput, string][] = [
     [yaml, join(work, "cold-yaml")],
     [java, join(work, "cold-java")],
+    [scala, join(work, "cold-scala")],
   ];
   for (const [input, folder] of folders) {
     const file = join(folder, input.path.split("/").slice(1).join("/"));
     mkdirSync(join(file, ".."), { recursive: true });
     writeFileSync(file, input.text);
   }
-  const times: number[][] = [[], []];
-  // Alternate, so that both see the same machine load.
+  const times: number[][] = folders.map(() => []);
+  // Alternate, so that all see the same machine load.
   for (let run = 0; run < COLD_RUNS; run++) {
     for (let k = 0; k < folders.length; k++) times[k].push(await coldOnce(folders[k][1], folders[k][0]));
   }
-  const result = { yaml: summarize(times[0]), java: summarize(times[1]), yamlFile: yaml.name, javaFile: java.name };
-  log(`cold start: YAML p50 ${result.yaml.p50.toFixed(0)} ms, Java p50 ${result.java.p50.toFixed(0)} ms`);
+  const result = {
+    yaml: summarize(times[0]),
+    java: summarize(times[1]),
+    scala: summarize(times[2]),
+    yamlFile: yaml.name,
+    javaFile: java.name,
+    scalaFile: scala.name,
+  };
+  log(
+    `cold start: YAML p50 ${result.yaml.p50.toFixed(0)} ms, Java p50 ${result.java.p50.toFixed(0)} ms, Scala p50 ${result.scala.p50.toFixed(0)} ms`,
+  );
   return result;
+}
+
+/** One large file opened in a fresh server: RSS after its first diagnostics, and after 20 more edits. */
+export interface FileMemory {
+  file: string;
+  openMB: number;
+  /** Peak (VmHWM) once the file is open: what reading it took. */
+  openPeakMB: number;
+  editedMB: number;
+  /** Peak over the process's whole life. */
+  peakMB: number;
 }
 
 export interface MemoryResult {
@@ -74,6 +99,8 @@ export interface MemoryResult {
   javaOpenMB: number;
   javaEditedMB: number;
   javaPeakMB: number;
+  /** The 10,000-line Scala file, the same way. */
+  scala?: FileMemory;
   /** Workspace: load from disk, then analyse every project (the "analyse workspace" command). */
   workspaceLoadMs: number;
   workspaceAnalyseMs: number;
@@ -82,35 +109,45 @@ export interface MemoryResult {
   diagnosticsPublished: number;
 }
 
+/** Opens one large file in a fresh server (its folder the only workspace folder), then edits it 20 times. */
+async function fileMemory(editing: string, input: EditInput, log: (l: string) => void): Promise<FileMemory> {
+  const server = await startOn(ourServer({ debounceMs: 0 }), editing, [input], 1);
+  try {
+    const uri = pathToFileURL(join(editing, input.path)).href;
+    await server.open(uri, input.languageId, input.text);
+    await server.published(uri, 0, 1);
+    const open = server.memory();
+    const edits = digitEdits(input.text, 20, 7);
+    for (let i = 0; i < edits.length; i++) {
+      const from = server.publications.length;
+      await server.change(uri, i + 2, [edits[i].change]);
+      await server.published(uri, from, i + 2);
+    }
+    const edited = server.memory();
+    const result = {
+      file: input.name,
+      openMB: open.rssMB,
+      openPeakMB: open.peakMB,
+      editedMB: edited.rssMB,
+      peakMB: edited.peakMB,
+    };
+    log(
+      `memory: ${input.name} ${result.openMB.toFixed(0)} MB after open (peak ${result.openPeakMB.toFixed(0)} MB), ${result.editedMB.toFixed(0)} MB after 20 edits, peak ${result.peakMB.toFixed(0)} MB`,
+    );
+    return result;
+  } finally {
+    await server.stop();
+  }
+}
+
 export async function measureMemory(
   editing: string,
   wsDir: string,
   inputs: EditInput[],
   log: (l: string) => void,
 ): Promise<MemoryResult> {
-  const java = byName(inputs, "Java 10,000");
-  const server = await startOn(ourServer({ debounceMs: 0 }), editing, [java], 1);
-  let javaOpenMB: number;
-  let javaEditedMB: number;
-  let javaPeakMB: number;
-  try {
-    const uri = pathToFileURL(join(editing, java.path)).href;
-    await server.open(uri, java.languageId, java.text);
-    await server.published(uri, 0, 1);
-    javaOpenMB = server.memory().rssMB;
-    const edits = digitEdits(java.text, 20, 7);
-    for (let i = 0; i < edits.length; i++) {
-      const from = server.publications.length;
-      await server.change(uri, i + 2, [edits[i].change]);
-      await server.published(uri, from, i + 2);
-    }
-    ({ rssMB: javaEditedMB, peakMB: javaPeakMB } = server.memory());
-  } finally {
-    await server.stop();
-  }
-  log(
-    `memory: ${java.name} ${javaOpenMB.toFixed(0)} MB after open, ${javaEditedMB.toFixed(0)} MB after 20 edits, peak ${javaPeakMB.toFixed(0)} MB`,
-  );
+  const java = await fileMemory(editing, byName(inputs, "Java 10,000"), log);
+  const scala = await fileMemory(editing, byName(inputs, "Scala 10,000"), log);
 
   const start = performance.now();
   const ws = BenchClient.start(ourServer({}));
@@ -122,10 +159,11 @@ export async function measureMemory(
     const analysed = performance.now();
     const { rssMB, peakMB } = ws.memory();
     const result: MemoryResult = {
-      javaFile: java.name,
-      javaOpenMB,
-      javaEditedMB,
-      javaPeakMB,
+      javaFile: java.file,
+      javaOpenMB: java.openMB,
+      javaEditedMB: java.editedMB,
+      javaPeakMB: java.peakMB,
+      scala,
       workspaceLoadMs: loaded - start,
       workspaceAnalyseMs: analysed - loaded,
       workspaceMB: rssMB,

@@ -73,9 +73,13 @@ export function tempDir(t: TestContext, prefix: string): string {
   return dir;
 }
 
-/** A fresh copy of a fixture workspace from test/e2e/workspaces (editors save into it). */
+/** A fresh copy of a fixture workspace from test/e2e/workspaces, or of `examples/<name>` (editors save into it). */
 export function copyWorkspace(name: string, into: string): string {
-  const target = join(into, name);
-  cpSync(repoPath("test", "e2e", "workspaces", name), target, { recursive: true });
+  // `examples/<name>`: one of the example projects a new user runs first, as it is in the repository.
+  const source = name.startsWith("examples/")
+    ? repoPath(...name.split("/"))
+    : repoPath("test", "e2e", "workspaces", name);
+  const target = join(into, name.split("/").pop() as string);
+  cpSync(source, target, { recursive: true });
   return target;
 }

@@ -36,6 +36,25 @@ const SEED_PROBLEMS = [
   `${JAVA} 25:91 warning BFL401`,
 ];
 
+const SCALA_JOB = "src/main/scala/com/example/clicks/ClickCounts.scala";
+const PYTHON_JOB = "orders/pipeline.py";
+
+/** Reads a saved file until it is `expected` (the editor writes it asynchronously). */
+async function savedText(wb: Workbench, file: string, expected: string): Promise<void> {
+  await wb.until(`${file} to be saved with the fix`, async () => {
+    const saved = readFileSync(file, "utf8");
+    return saved === expected || `saved: ${JSON.stringify(saved)}`;
+  });
+}
+
+/** The quick fix whose title starts with `prefix`, from the menu at the cursor. */
+async function quickFix(wb: Workbench, prefix: string): Promise<string> {
+  const titles = await wb.quickFixMenu();
+  const title = titles.find((t) => t.startsWith(prefix));
+  assert.ok(title, `no quick fix starting with ${JSON.stringify(prefix)}: ${JSON.stringify(titles)}`);
+  return title;
+}
+
 /** A test for waitForProblems: the panel lists exactly these problems (in any order). */
 function exactly(expected: string[]): (problems: Problem[]) => true | string {
   const want = [...expected].sort();
@@ -230,6 +249,90 @@ export const SCENARIOS: Record<string, Scenario> = {
       await ctx.screenshot();
       await wb.press("Enter");
       await wb.waitForEditorLine(16, "    state.backend.type: ");
+    },
+  },
+
+  /**
+   * The Scala DataStream job of examples/ (no checkpointing, a `flatMap` cut to one subtask): its findings next to
+   * the cluster's, and the checkpointing fix written in Scala, after which the cluster's BFL101 says the code
+   * checkpoints.
+   */
+  "scala-job": {
+    workspace: "examples/scala-clickstream-job",
+    async run(wb, ctx) {
+      const original = readFileSync(join(ctx.folder, SCALA_JOB), "utf8");
+      await wb.openFile(SCALA_JOB);
+      const problems = await wb.waitForProblems(
+        "the Scala job's problems",
+        exactly([
+          "build.gradle 13:60 warning BFL306",
+          "conf/flink-conf.yaml 1:1 warning BFL101",
+          "conf/flink-conf.yaml 4:1 warning BFL103",
+          `${SCALA_JOB} 12:42 warning BFL501`,
+          `${SCALA_JOB} 19:22 warning BFL503`,
+          `${SCALA_JOB} 24:8 warning BFL502`,
+        ]),
+      );
+      const bfl502 = problems.find((p) => p.code === "BFL502");
+      assert.match(
+        bfl502?.message ?? "",
+        /^8 subtasks of addSource \(setParallelism\(8\)\) feed this single flatMap subtask/,
+      );
+      await wb.focusEditor();
+      await wb.goTo(24, 8);
+      assert.ok((await wb.quickFixMenu()).includes("Remove setParallelism(1)"));
+      await wb.press("Escape");
+      await wb.goTo(12, 42);
+      const title = await quickFix(wb, "Checkpoint every");
+      await ctx.screenshot();
+      await wb.choose(title);
+      await wb.waitForEditorLine(13, "    env.enableCheckpointing(60000)");
+      await wb.waitForProblems(
+        "BFL501 to go and BFL101 to say the job checkpoints",
+        exactly([
+          "build.gradle 13:60 warning BFL306",
+          "conf/flink-conf.yaml 1:1 info BFL101",
+          "conf/flink-conf.yaml 4:1 warning BFL103",
+          `${SCALA_JOB} 20:22 warning BFL503`,
+          `${SCALA_JOB} 25:8 warning BFL502`,
+        ]),
+      );
+      await wb.press("Control+S");
+      const lines = original.split("\n");
+      lines.splice(12, 0, "    env.enableCheckpointing(60000)");
+      await savedText(wb, join(ctx.folder, SCALA_JOB), lines.join("\n"));
+    },
+  },
+
+  /** The Beam Python pipeline of examples/: its findings, and the missing group.id added to its consumer config. */
+  "python-pipeline": {
+    workspace: "examples/beam-python-pipeline",
+    async run(wb, ctx) {
+      const original = readFileSync(join(ctx.folder, PYTHON_JOB), "utf8");
+      await wb.openFile(PYTHON_JOB);
+      await wb.waitForProblems(
+        "the pipeline's problems",
+        exactly([
+          `${PYTHON_JOB} 19:15 error BFL404`,
+          `${PYTHON_JOB} 33:17 error BFL402`,
+          "requirements.txt 1:19 error BFL308",
+        ]),
+      );
+      await wb.focusEditor();
+      await wb.goTo(33, 17);
+      const title = await quickFix(wb, "Add group.id");
+      await ctx.screenshot();
+      await wb.choose(title);
+      await wb.goTo(12, 1);
+      await wb.waitForEditorLine(12, '    "group.id": "orders-consumer",');
+      await wb.waitForProblems(
+        "BFL402 to go",
+        exactly([`${PYTHON_JOB} 20:15 error BFL404`, "requirements.txt 1:19 error BFL308"]),
+      );
+      await wb.press("Control+S");
+      const lines = original.split("\n");
+      lines.splice(11, 0, '    "group.id": "orders-consumer",');
+      await savedText(wb, join(ctx.folder, PYTHON_JOB), lines.join("\n"));
     },
   },
 

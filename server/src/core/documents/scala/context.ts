@@ -83,12 +83,17 @@ export class FileDeclarations {
     }
   }
 
-  /** Everything that changes how an item is lowered: items are lowered again when it changes. */
+  /**
+   * Everything in the file that changes how an item is lowered: items are lowered again when it changes. The
+   * lowering reads the file's own types, its parameterless `def`s and its java.util imports; the other `def`s and
+   * the member `val`s only decide, after the lowering, which calls are followed, so typing a method's name does not
+   * lower every other item again.
+   */
   signature(): string {
     const list = (s: Set<string>) => [...s].sort().join(",");
     const imports = /\bimport\s+java\.util\.[^\n]*/g;
     const javaUtil = [...this.text.matchAll(imports)].map((m) => m[0]).join(";");
-    return [list(this.ownTypes), list(this.parameterless), list(this.defs), list(this.memberVals), javaUtil].join("|");
+    return [list(this.ownTypes), list(this.parameterless), javaUtil].join("|");
   }
 
   /** The file imports `name` from `java.util` (`import java.util.HashMap`, `java.util.{Map, HashMap}`, `java.util._`). */

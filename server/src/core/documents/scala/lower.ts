@@ -25,6 +25,7 @@ import { named as treeSitterNamed } from "../code/cst";
 import type { Lowered } from "../code/treeSitterReader";
 import { cachedDeclarations, cachedLowering, type ItemLowering } from "./cache";
 import {
+  type Declarations,
   declarationsOf,
   FileDeclarations,
   identifierText,
@@ -61,42 +62,148 @@ const DEFINITIONS = new Set([
 
 type ValNode = Node & { type: "val_definition" | "var_definition" };
 
-export function lowerScala(root: TreeSitterNode, text: string, index: LineIndex): Lowered {
+/**
+ * The units a file is lowered and kept in (cache.ts): each top-level item, except that an object, class or trait
+ * whose body holds definitions only (the usual job: one `object` with its `def`s and `val`s) is kept member by
+ * member, so that a keystroke in one `def` lowers that `def` again and not the whole object.
+ */
+interface Unit {
+  /** The item (a top-level item, or a member of a split object or class). */
+  node: TreeSitterNode;
+  text: string;
+}
+
+/** A top-level object, class or trait kept member by member. */
+interface SplitItem {
+  item: TreeSitterNode;
+  /** The parts of the item outside its body (name, class parameters, extends clause). */
+  shell: TreeSitterNode[];
+  members: Unit[];
+}
+
+/** `byMember: false` lowers every top-level item whole (tests compare both ways). */
+export function lowerScala(
+  root: TreeSitterNode,
+  text: string,
+  index: LineIndex,
+  options: { byMember: boolean } = { byMember: true },
+): Lowered {
   const items = topLevelItems(root);
-  const texts = items.map((item) => text.slice(item.startIndex, item.endIndex));
-  // Copies of the items that are not in the cache, made once for both passes.
-  const copies = new Map<number, Node>();
-  const copy = (i: number): Node => {
-    let c = copies.get(i);
+  const plans = items.map((item): Unit | SplitItem => {
+    const split = options.byMember ? splitItem(item, text) : undefined;
+    return split ?? { node: item, text: text.slice(item.startIndex, item.endIndex) };
+  });
+  // Copies of the units that are not in the cache, made once for both passes.
+  const copies = new Map<TreeSitterNode, Node>();
+  const copy = (n: TreeSitterNode): Node => {
+    let c = copies.get(n);
     if (!c) {
-      c = copyTree(items[i]);
-      copies.set(i, c);
+      c = copyTree(n);
+      copies.set(n, c);
     }
     return c;
   };
-  const decls = new FileDeclarations(
-    text,
-    items.map((_, i) => cachedDeclarations(texts[i], () => declarationsOf(copy(i), text))),
-  );
+  const declarations: Declarations[] = [];
+  for (const plan of plans) {
+    if ("item" in plan) {
+      const name = plan.item.childForFieldName("name");
+      const own = name ? [identifierText(text, name)] : [];
+      declarations.push({ ownTypes: own, parameterless: [], defs: [], memberVals: [] });
+      for (const part of plan.shell) declarations.push(declarationsOf(copy(part), text));
+      for (const m of plan.members)
+        declarations.push(cachedDeclarations(m.text, () => declarationsOf(copy(m.node), text)));
+    } else {
+      declarations.push(cachedDeclarations(plan.text, () => declarationsOf(copy(plan.node), text)));
+    }
+  }
+  const decls = new FileDeclarations(text, declarations);
   const runs = topLevelRuns(items);
-  const signature = `${runs ? "script" : "members"}|${decls.signature()}`;
+  // Kept results are looked up by a short number for the signature, not the signature itself (one per unit).
+  const declared = signatureId(decls.signature());
+  const signature = `${runs ? "script" : "members"}|${declared}`;
   const members: Member[] = [];
   const stmts: Stmt[] = [];
   const called = new Set<string>();
   let tooDeepAt: { start: number; end: number } | undefined;
-  items.forEach((item, i) => {
-    const lowering = cachedLowering(`${signature}\u0000${texts[i]}`, item.startIndex, () =>
-      lowerItem(copy(i), text, decls, runs),
-    );
-    pushAll(members, lowering.members);
+  const take = (lowering: ItemLowering, into: Member[]) => {
+    pushAll(into, lowering.members);
     pushAll(stmts, lowering.stmts);
     for (const name of lowering.called) if (decls.defs.has(name) && name !== "this") called.add(name);
     tooDeepAt ??= lowering.tooDeepAt;
-  });
+  };
+  for (const plan of plans) {
+    if ("item" in plan) {
+      const classMembers: Member[] = [];
+      for (const part of plan.shell) take(lowerShellPart(copy(part), text, decls), classMembers);
+      for (const m of plan.members) {
+        const lowering = cachedLowering(`body|${declared}\u0000${m.text}`, m.node.startIndex, () =>
+          lowerBodyMember(copy(m.node), text, decls),
+        );
+        take(lowering, classMembers);
+      }
+      const name = plan.item.childForFieldName("name");
+      members.push({
+        k: "class",
+        start: plan.item.startIndex,
+        end: plan.item.endIndex,
+        name: name ? identifierText(text, name) : undefined,
+        members: classMembers,
+      });
+    } else {
+      take(
+        cachedLowering(`${signature}\u0000${plan.text}`, plan.node.startIndex, () =>
+          lowerItem(copy(plan.node), text, decls, runs),
+        ),
+        members,
+      );
+    }
+  }
   const problems = scalaSyntaxProblems(root, index);
   if (tooDeepAt) problems.push(tooDeepProblem(tooDeepAt, index));
   return { members, stmts, classNames: [...decls.ownTypes], called, problems };
 }
+
+const signatureIds = new Map<string, number>();
+
+/** A number for a file signature, the same for the same signature (a bounded table: a full one starts again). */
+function signatureId(signature: string): number {
+  let id = signatureIds.get(signature);
+  if (id === undefined) {
+    if (signatureIds.size >= 1000) signatureIds.clear();
+    id = nextSignatureId++;
+    signatureIds.set(signature, id);
+  }
+  return id;
+}
+
+let nextSignatureId = 0;
+
+/**
+ * A top-level object, class or trait as its shell and members, when it can be lowered member by member: no syntax
+ * error in it, and a body of definitions only (a body that also runs statements is one constructor, in order).
+ */
+function splitItem(item: TreeSitterNode, text: string): SplitItem | undefined {
+  if (!SPLIT_KINDS.has(item.type) || item.hasError) return undefined;
+  const body = item.childForFieldName("body");
+  if (body?.type !== "template_body") return undefined;
+  const members: Unit[] = [];
+  for (const c of treeSitterNamed(body)) {
+    if (!DEFINITIONS.has(c.type) || c.type === "extension_definition") return undefined;
+    members.push({ node: c, text: text.slice(c.startIndex, c.endIndex) });
+  }
+  const shell = treeSitterNamed(item).filter((c) => c.type !== "template_body" && c.type !== "identifier");
+  return { item, shell, members };
+}
+
+/** The texts of the units a file is lowered and kept in (for tests). */
+export function loweringUnits(root: TreeSitterNode, text: string): string[] {
+  return topLevelItems(root).flatMap((item) => {
+    const split = splitItem(item, text);
+    return split ? split.members.map((m) => m.text) : [text.slice(item.startIndex, item.endIndex)];
+  });
+}
+
+const SPLIT_KINDS = new Set(["object_definition", "class_definition", "trait_definition"]);
 
 /** One top-level item of the file, lowered on its own. */
 function lowerItem(item: Node, text: string, decls: FileDeclarations, runs: boolean): ItemLowering {
@@ -105,6 +212,22 @@ function lowerItem(item: Node, text: string, decls: FileDeclarations, runs: bool
   const stmts: Stmt[] = [];
   new ScalaLowering(cx).topLevel(item, members, stmts, runs);
   return { members, stmts, called: [...cx.called], ...(cx.tooDeepAt ? { tooDeepAt: cx.tooDeepAt } : {}) };
+}
+
+/** One member of a split object or class, lowered as the whole item lowers it (same scopes, same depth). */
+function lowerBodyMember(member: Node, text: string, decls: FileDeclarations): ItemLowering {
+  const cx = new LowerContext(text, decls);
+  const members: Member[] = [];
+  new ScalaLowering(cx).bodyMember(member, members);
+  return { members, stmts: [], called: [...cx.called], ...(cx.tooDeepAt ? { tooDeepAt: cx.tooDeepAt } : {}) };
+}
+
+/** The fields a split class's parameters declare (its other shell parts declare none). */
+function lowerShellPart(part: Node, text: string, decls: FileDeclarations): ItemLowering {
+  const cx = new LowerContext(text, decls);
+  const members: Member[] = [];
+  if (part.type === "class_parameters") new ScalaLowering(cx).classParameters(part, members);
+  return { members, stmts: [], called: [...cx.called] };
 }
 
 class ScalaLowering extends ExpressionLowering {
@@ -201,27 +324,49 @@ class ScalaLowering extends ExpressionLowering {
     return out;
   }
 
+  /**
+   * A member of a class body that holds definitions only, lowered where `template` would lower it: inside the
+   * scopes of the top-level item and its class, two levels deep, local `def`s going to the class's members.
+   */
+  bodyMember(item: Node, members: Member[]): void {
+    this.cx.pushScope();
+    this.cx.pushScope();
+    this.sinks.push(members);
+    if (this.cx.enter(item)) {
+      if (this.cx.enter(item)) {
+        this.templateItem(item, members, [], false);
+        this.cx.leave();
+      }
+      this.cx.leave();
+    }
+    this.sinks.pop();
+    this.cx.popScope();
+    this.cx.popScope();
+  }
+
+  /** The fields of a class's parameter list (`class Job(val topic: String)`). */
+  classParameters(list: Node, members: Member[]): void {
+    for (const p of named(list)) {
+      const pname = field(p, "name");
+      const ptype = field(p, "type");
+      if (!pname) continue;
+      members.push({
+        k: "field",
+        start: p.startIndex,
+        end: p.endIndex,
+        modifiers: this.text(p).trimStart().startsWith("var") ? [] : ["final"],
+        type: ptype ? typeName(this.cx.text, ptype) : "",
+        declarators: [{ name: identifierText(this.cx.text, pname), nameStart: pname.startIndex }],
+      });
+    }
+  }
+
   private classMember(n: Node): Member {
     const nameNode = field(n, "name");
     const members: Member[] = [];
     this.cx.pushScope();
     this.sinks.push(members);
-    for (const list of named(n)) {
-      if (list.type !== "class_parameters") continue;
-      for (const p of named(list)) {
-        const pname = field(p, "name");
-        const ptype = field(p, "type");
-        if (!pname) continue;
-        members.push({
-          k: "field",
-          start: p.startIndex,
-          end: p.endIndex,
-          modifiers: this.text(p).trimStart().startsWith("var") ? [] : ["final"],
-          type: ptype ? typeName(this.cx.text, ptype) : "",
-          declarators: [{ name: identifierText(this.cx.text, pname), nameStart: pname.startIndex }],
-        });
-      }
-    }
+    for (const list of named(n)) if (list.type === "class_parameters") this.classParameters(list, members);
     const body = field(n, "body");
     const ctor: Stmt[] = [];
     if (body) this.template(named(body), members, ctor);
