@@ -470,7 +470,8 @@ export class Extractor {
         if (e.type === "string" || e.type === "text") this.flags([e], scope);
         return undefined;
       case "name":
-        return scope.lookup(e.name)?.obj;
+        // `this` inside a scope function or an anonymous body is its receiver (`apply { this["k"] = v }`).
+        return scope.lookup(e.name)?.obj ?? (e.name === "this" ? scope.implicit : undefined);
       case "field":
         return this.fieldRead(e, scope);
       case "mapLit":
@@ -632,6 +633,20 @@ export class Extractor {
     if (target.k === "field" && /^[a-z]/.test(target.name) && dottedName(target.target) !== "this") {
       if (this.language === "java") return undefined;
       receiver = this.eval(target.target, scope);
+      name = target.name;
+      nameStart = target.nameStart;
+      dot = target.dot;
+      receiverExpr = target.target;
+    } else if (
+      target.k === "field" &&
+      this.language !== "java" &&
+      dottedName(target.target) === "this" &&
+      scope.implicit &&
+      /^[a-z]/.test(target.name) &&
+      !this.fields.has(target.name)
+    ) {
+      // `apply { this.parallelism = 4 }`.
+      receiver = scope.implicit;
       name = target.name;
       nameStart = target.nameStart;
       dot = target.dot;
