@@ -663,7 +663,9 @@ export class Extractor {
       start: e.start,
       end: e.end,
       target: receiverExpr,
-      name: `set${name[0].toUpperCase()}${name.slice(1)}`,
+      // Kotlin names a boolean `isX()` getter's property `isX`; its setter is `setX`.
+      name:
+        this.language === "kotlin" && /^is[A-Z]/.test(name) ? `set${name.slice(2)}` : `set${name[0].toUpperCase()}${name.slice(1)}`,
       nameStart,
       nameEnd: nameStart + name.length,
       dot,

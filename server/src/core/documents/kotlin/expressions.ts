@@ -331,7 +331,14 @@ export abstract class KotlinExpressions {
     let argsEnd: number | undefined;
     if (n) {
       const list = named(n).filter((c) => c.type === "value_argument");
-      for (const c of list) {
+      for (let i = 0; i < list.length; i++) {
+        const c = list[i];
+        const cut = this.cutTypeArguments(list, i);
+        if (cut) {
+          args.push(cut.expr);
+          i = cut.last;
+          continue;
+        }
         const parts = named(c).filter((p) => !NOT_EVALUATED.test(p.type));
         const hasName = c.children.some((x) => !x.isNamed && x.type === "=");
         if (hasName && parts.length >= 2 && parts[0].type === "identifier") {
@@ -355,6 +362,79 @@ export abstract class KotlinExpressions {
       if (literal) args.push(this.lambda(literal, !runsOnce));
     }
     return { args, kwargs, ...(argsEnd !== undefined ? { argsEnd } : {}) };
+  }
+
+  /**
+   * tree-sitter-kotlin reads `f(mapOf<String, Any>("k" to v))` as the comparisons `mapOf < String` and
+   * `Any > ("k" to v)`, two arguments: the generic call they stand for, when argument `i` starts one.
+   */
+  private cutTypeArguments(list: Node[], i: number): { expr: Expr; last: number } | undefined {
+    const only = (c: Node | undefined) => {
+      const inner = c ? named(c) : [];
+      return inner.length === 1 ? inner[0] : undefined;
+    };
+    const first = only(list[i]);
+    if (first?.type !== "binary_expression") return undefined;
+    const op = field(first, "operator");
+    const callee = field(first, "left");
+    if (!op || this.text(op) !== "<" || !callee || (callee.type !== "identifier" && callee.type !== "navigation_expression"))
+      return undefined;
+    if (field(first, "right")?.type !== "identifier") return undefined;
+    for (let j = i + 1; j < list.length && j <= i + 4; j++) {
+      const part = only(list[j]);
+      if (part?.type === "identifier") continue;
+      if (part?.type !== "binary_expression") return undefined;
+      const close = field(part, "operator");
+      const paren = field(part, "right");
+      if (!close || this.text(close) !== ">" || field(part, "left")?.type !== "identifier") return undefined;
+      if (paren?.type !== "parenthesized_expression") return undefined;
+      return { expr: this.genericCall(first, callee, paren, part.endIndex), last: j };
+    }
+    return undefined;
+  }
+
+  /** `callee<…>(inner)` rebuilt from a cut: a map or list factory, a constructor or a call with one argument. */
+  private genericCall(first: Node, callee: Node, paren: Node, end: number): Expr {
+    const span = { start: first.startIndex, end };
+    const inner = named(paren)[0];
+    const open = paren.children[0];
+    const close = paren.children[paren.children.length - 1];
+    const name = callee.type === "identifier" ? identifierText(this.cx.text, callee) : undefined;
+    if (name && MAP_FACTORIES.test(name) && inner) {
+      const pair = this.pairOf(inner);
+      if (pair)
+        return {
+          k: "mapLit",
+          ...span,
+          form: "to",
+          entries: [{ start: pair[0].startIndex, end: pair[1].endIndex, key: this.expr(pair[0]), value: this.expr(pair[1]) }],
+          openEnd: open?.endIndex ?? paren.startIndex,
+          closeStart: close?.type === ")" ? close.startIndex : paren.endIndex,
+        };
+    }
+    const args = inner ? [this.expr(inner)] : [];
+    const argsEnd = inner ? inner.endIndex : (open?.endIndex ?? paren.startIndex);
+    if (name && LIST_FACTORIES.test(name)) return { k: "array", ...span, items: args };
+    if (name && /^[A-Z]/.test(name) && !this.cx.isLocal(name))
+      return { k: "new", ...span, type: name, typeStart: callee.startIndex, typeEnd: callee.endIndex, args, argsEnd };
+    if (name) {
+      if (!this.cx.isLocal(name)) this.cx.called.add(name);
+      return { k: "call", ...span, name, nameStart: callee.startIndex, nameEnd: callee.endIndex, args, argsEnd };
+    }
+    const parts = named(callee);
+    const last = parts[parts.length - 1];
+    if (parts.length < 2 || last?.type !== "identifier") return { k: "other", ...span, parts: args };
+    return {
+      k: "call",
+      ...span,
+      target: this.expr(parts[0]),
+      name: identifierText(this.cx.text, last),
+      nameStart: last.startIndex,
+      nameEnd: last.endIndex,
+      dot: dotOf(callee, last),
+      args,
+      argsEnd,
+    };
   }
 
   protected lambda(n: Node, conditional: boolean): Expr {
