@@ -1063,6 +1063,7 @@ export class Extractor {
       conditional: scope.conditional,
     };
     if (e.target && e.dot !== undefined) call.removeRange = this.removal(e);
+    if (this.propertyCalls.has(e)) call.property = true;
     return call;
   }
 
