@@ -665,7 +665,9 @@ export class Extractor {
       target: receiverExpr,
       // Kotlin names a boolean `isX()` getter's property `isX`; its setter is `setX`.
       name:
-        this.language === "kotlin" && /^is[A-Z]/.test(name) ? `set${name.slice(2)}` : `set${name[0].toUpperCase()}${name.slice(1)}`,
+        this.language === "kotlin" && /^is[A-Z]/.test(name)
+          ? `set${name.slice(2)}`
+          : `set${name[0].toUpperCase()}${name.slice(1)}`,
       nameStart,
       nameEnd: nameStart + name.length,
       dot,

@@ -146,7 +146,11 @@ export abstract class KotlinExpressions {
       case "while_statement":
       case "do_while_statement":
         // Only some paths run: what is inside counts as conditional, as in a lambda.
-        return { k: "other", ...span, parts: [{ k: "lambda", ...span, params: [], body: this.bodyStatements(n, true) }] };
+        return {
+          k: "other",
+          ...span,
+          parts: [{ k: "lambda", ...span, params: [], body: this.bodyStatements(n, true) }],
+        };
       case "lambda_literal":
         return this.lambda(n, true);
       case "annotated_lambda": {
@@ -377,7 +381,12 @@ export abstract class KotlinExpressions {
     if (first?.type !== "binary_expression") return undefined;
     const op = field(first, "operator");
     const callee = field(first, "left");
-    if (!op || this.text(op) !== "<" || !callee || (callee.type !== "identifier" && callee.type !== "navigation_expression"))
+    if (
+      !op ||
+      this.text(op) !== "<" ||
+      !callee ||
+      (callee.type !== "identifier" && callee.type !== "navigation_expression")
+    )
       return undefined;
     if (field(first, "right")?.type !== "identifier") return undefined;
     for (let j = i + 1; j < list.length && j <= i + 4; j++) {
@@ -407,7 +416,9 @@ export abstract class KotlinExpressions {
           k: "mapLit",
           ...span,
           form: "to",
-          entries: [{ start: pair[0].startIndex, end: pair[1].endIndex, key: this.expr(pair[0]), value: this.expr(pair[1]) }],
+          entries: [
+            { start: pair[0].startIndex, end: pair[1].endIndex, key: this.expr(pair[0]), value: this.expr(pair[1]) },
+          ],
           openEnd: open?.endIndex ?? paren.startIndex,
           closeStart: close?.type === ")" ? close.startIndex : paren.endIndex,
         };
@@ -471,7 +482,12 @@ export abstract class KotlinExpressions {
         return undefined;
       const pair = this.pairOf(inner[0]);
       if (!pair) return undefined;
-      entries.push({ start: pair[0].startIndex, end: pair[1].endIndex, key: this.expr(pair[0]), value: this.expr(pair[1]) });
+      entries.push({
+        start: pair[0].startIndex,
+        end: pair[1].endIndex,
+        key: this.expr(pair[0]),
+        value: this.expr(pair[1]),
+      });
     }
     const open = argsNode.children[0];
     const close = argsNode.children[argsNode.children.length - 1];
@@ -620,7 +636,11 @@ function isClassReference(text: string, n: Node): boolean {
   if (n.type === "navigation_expression") {
     const kids = named(n);
     const last = kids[kids.length - 1];
-    return last !== undefined && text.slice(last.startIndex, last.endIndex) === "class" && /::\s*class$/.test(text.slice(n.startIndex, n.endIndex));
+    return (
+      last !== undefined &&
+      text.slice(last.startIndex, last.endIndex) === "class" &&
+      /::\s*class$/.test(text.slice(n.startIndex, n.endIndex))
+    );
   }
   return false;
 }

@@ -20,7 +20,7 @@ import { pushAll } from "../../arrays";
 import type { CodeParseProblem } from "../../jobcode/facts";
 import type { Expr, Member, Param, Stmt } from "../../jobcode/ir";
 import type { LineIndex } from "../../text";
-import { named as treeSitterNamed, syntaxProblems } from "../code/cst";
+import { syntaxProblems, named as treeSitterNamed } from "../code/cst";
 import type { Lowered } from "../code/treeSitterReader";
 import { cachedDeclarations, cachedLowering, type ItemLowering } from "../scala/cache";
 import { type Declarations, FileDeclarations, identifierText, LowerContext, MAX_DEPTH } from "../scala/context";
@@ -183,7 +183,8 @@ class KotlinLowering extends KotlinExpressions {
         return;
       case "anonymous_initializer": {
         const block = named(item).find((c) => c.type === "block");
-        if (block) members.push({ k: "init", start: item.startIndex, end: item.endIndex, body: this.blockOf(block, false) });
+        if (block)
+          members.push({ k: "init", start: item.startIndex, end: item.endIndex, body: this.blockOf(block, false) });
         return;
       }
       case "property_declaration":

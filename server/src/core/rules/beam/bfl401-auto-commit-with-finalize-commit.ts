@@ -3,7 +3,7 @@ import { literalOf } from "../../jobcode/intents";
 import { allReads } from "../../project/jobCode";
 import type { Rule } from "../types";
 import { flinkJob } from "./exampleFiles";
-import { AUTO_COMMIT, describeSetting, fixOf, relatedAt, finalizeName } from "./pipelines";
+import { AUTO_COMMIT, describeSetting, finalizeName, fixOf, relatedAt } from "./pipelines";
 
 const job = (autoCommit: string) => `package com.example;
 

@@ -3,7 +3,7 @@ import { str } from "../../jobcode/render";
 import { allReads } from "../../project/jobCode";
 import type { Rule } from "../types";
 import { flinkJob } from "./exampleFiles";
-import { fixOf, GROUP_ID, groupIdPlaceholder, consumerConfigCall, finalizeName } from "./pipelines";
+import { consumerConfigCall, finalizeName, fixOf, GROUP_ID, groupIdPlaceholder } from "./pipelines";
 
 const job = (config: string) => `package com.example;
 

@@ -39,7 +39,9 @@ export function place(l: Location): string {
 
 /** How a message names where a value is set: `setCheckpointingInterval(60_000L) in Main.java:12`, `--parallelism=8 …`. */
 export function describeValue(v: OptionValue): string {
-  const what = v.setting ? callText({ ...v.setting.call, args: [{ ...v.setting.value, raw: v.text }] }) : `--${v.arg?.name}=${v.text}`;
+  const what = v.setting
+    ? callText({ ...v.setting.call, args: [{ ...v.setting.value, raw: v.text }] })
+    : `--${v.arg?.name}=${v.text}`;
   return `${what} in ${place(v)}`;
 }
 
