@@ -65,7 +65,8 @@ export function kindFromName(file: string): FileKind | undefined {
   if (name === "pom.xml") return "maven";
   if (lower.endsWith(".java")) return "java";
   if (lower.endsWith(".scala") || lower.endsWith(".sc")) return "scala";
-  if (lower.endsWith(".kt")) return "kotlin";
+  // Kotlin sources and scripts; `*.gradle.kts` files other than the build scripts are Gradle plugins, not job code.
+  if (lower.endsWith(".kt") || (lower.endsWith(".kts") && !lower.endsWith(".gradle.kts"))) return "kotlin";
   if (isLaunchFile(file)) return "launch";
   if (lower.endsWith(".yaml") || lower.endsWith(".yml")) return undefined;
   return "other";

@@ -470,7 +470,8 @@ export class Extractor {
         if (e.type === "string" || e.type === "text") this.flags([e], scope);
         return undefined;
       case "name":
-        return scope.lookup(e.name)?.obj;
+        // `this` inside a scope function or an anonymous body is its receiver (`apply { this["k"] = v }`).
+        return scope.lookup(e.name)?.obj ?? (e.name === "this" ? scope.implicit : undefined);
       case "field":
         return this.fieldRead(e, scope);
       case "mapLit":
@@ -636,6 +637,20 @@ export class Extractor {
       nameStart = target.nameStart;
       dot = target.dot;
       receiverExpr = target.target;
+    } else if (
+      target.k === "field" &&
+      this.language !== "java" &&
+      dottedName(target.target) === "this" &&
+      scope.implicit &&
+      /^[a-z]/.test(target.name) &&
+      !this.fields.has(target.name)
+    ) {
+      // `apply { this.parallelism = 4 }`.
+      receiver = scope.implicit;
+      name = target.name;
+      nameStart = target.nameStart;
+      dot = target.dot;
+      receiverExpr = target.target;
     } else if (target.k === "name" && scope.implicit && !scope.lookup(target.name)) {
       receiver = scope.implicit;
       name = target.name;
@@ -648,7 +663,11 @@ export class Extractor {
       start: e.start,
       end: e.end,
       target: receiverExpr,
-      name: `set${name[0].toUpperCase()}${name.slice(1)}`,
+      // Kotlin names a boolean `isX()` getter's property `isX`; its setter is `setX`.
+      name:
+        this.language === "kotlin" && /^is[A-Z]/.test(name)
+          ? `set${name.slice(2)}`
+          : `set${name[0].toUpperCase()}${name.slice(1)}`,
       nameStart,
       nameEnd: nameStart + name.length,
       dot,
@@ -1046,6 +1065,7 @@ export class Extractor {
       conditional: scope.conditional,
     };
     if (e.target && e.dot !== undefined) call.removeRange = this.removal(e);
+    if (this.propertyCalls.has(e)) call.property = true;
     return call;
   }
 

@@ -98,6 +98,31 @@ export interface CodeCall extends Location {
    * not prove a setting is on.
    */
   conditional: boolean;
+  /**
+   * The call was written as a property write (Kotlin `options.checkpointingInterval = 60_000L`, Python
+   * `options.view_as(StandardOptions).streaming = True`): messages quote it that way (`callText`).
+   */
+  property?: boolean;
+}
+
+/**
+ * How a message quotes a call in the language it was written in: `setParallelism(4)` (Java, Scala, Kotlin),
+ * `set_parallelism(4)` (Python), `checkpointingInterval = 60_000L` (a property write); `receiver` goes before it.
+ */
+export function callText(call: CodeCall, receiver?: string): string {
+  const python = call.file.endsWith(".py");
+  const args = call.args.map((a) => a.raw);
+  const head = receiver ? `${receiver}.` : "";
+  if (call.property && args.length === 1 && /^set[A-Z]/.test(call.method)) {
+    const name = call.method.slice(3);
+    const property = python ? pythonName(name) : `${name[0].toLowerCase()}${name.slice(1)}`;
+    return `${head}${property} = ${args[0]}`;
+  }
+  return `${head}${python ? pythonName(call.method) : call.method}(${args.join(", ")})`;
+}
+
+function pythonName(javaName: string): string {
+  return javaName.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase();
 }
 
 /** Where a new statement goes: `newText = eol + indent + statement` inserted at `at` (the end of a statement). */

@@ -54,8 +54,11 @@ function isNamedType(language: Language, id: number): boolean {
   return named;
 }
 
-/** Copies the tree under `node` (without recursion: the tree may be arbitrarily deep). */
-export function copyTree(node: Node): SyntaxNode {
+/**
+ * Copies the tree under `node` (without recursion: the tree may be arbitrarily deep). `opaque`: the node types whose
+ * subtrees are not copied (Scala's by default; the Kotlin lowering passes its own).
+ */
+export function copyTree(node: Node, opaque: ReadonlySet<string> = OPAQUE): SyntaxNode {
   const language = node.tree.language;
   const types = language.types;
   const fields = language.fields;
@@ -88,7 +91,7 @@ export function copyTree(node: Node): SyntaxNode {
     for (;;) {
       const n = make(current);
       current.children.push(n);
-      if (!OPAQUE.has(n.type) && cursor.gotoFirstChild()) {
+      if (!opaque.has(n.type) && cursor.gotoFirstChild()) {
         current = n;
         continue;
       }

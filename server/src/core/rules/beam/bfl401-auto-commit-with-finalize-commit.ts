@@ -3,7 +3,7 @@ import { literalOf } from "../../jobcode/intents";
 import { allReads } from "../../project/jobCode";
 import type { Rule } from "../types";
 import { flinkJob } from "./exampleFiles";
-import { AUTO_COMMIT, describeSetting, fixOf, relatedAt } from "./pipelines";
+import { AUTO_COMMIT, describeSetting, finalizeName, fixOf, relatedAt } from "./pipelines";
 
 const job = (autoCommit: string) => `package com.example;
 
@@ -66,7 +66,7 @@ export const rule: Rule = {
           (stringValue
             ? `Beam's own check for this pair only recognises Boolean.TRUE and stays quiet about a String, but the Kafka client reads ${literal.raw} as true. `
             : "") +
-          `Set ${AUTO_COMMIT} to false and let commitOffsetsInFinalize() commit.`,
+          `Set ${AUTO_COMMIT} to false and let ${finalizeName(read)} commit.`,
         related: [relatedAt(commit, "Offsets are also committed in finalize here.")],
         fixes: edit
           ? [

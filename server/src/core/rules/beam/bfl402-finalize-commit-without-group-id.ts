@@ -3,7 +3,7 @@ import { str } from "../../jobcode/render";
 import { allReads } from "../../project/jobCode";
 import type { Rule } from "../types";
 import { flinkJob } from "./exampleFiles";
-import { fixOf, GROUP_ID, groupIdPlaceholder } from "./pipelines";
+import { consumerConfigCall, finalizeName, fixOf, GROUP_ID, groupIdPlaceholder } from "./pipelines";
 
 const job = (config: string) => `package com.example;
 
@@ -61,7 +61,7 @@ export const rule: Rule = {
       ctx.report({
         file: commit.file,
         range: commit.range,
-        message: `The pipeline fails when it is built: commitOffsetsInFinalize() needs a consumer group, and this read's consumer config has no ${GROUP_ID} (KafkaIO throws IllegalArgumentException). Add ${GROUP_ID} to withConsumerConfigUpdates with the group the offsets should be committed for.`,
+        message: `The pipeline fails when it is built: ${finalizeName(read)} needs a consumer group, and this read's consumer config has no ${GROUP_ID} (KafkaIO throws IllegalArgumentException). Add ${GROUP_ID} to ${consumerConfigCall(read)} with the group the offsets should be committed for.`,
         fixes: edits
           ? [
               fixOf(

@@ -81,13 +81,15 @@ function insertFix(creation: OptionsCreation | undefined, millis: number): Fix |
   const flinkTyped =
     creation.declaredType === "FlinkPipelineOptions" ||
     (!creation.declaredType && creation.asClass === "FlinkPipelineOptions");
-  // A Java or Scala variable of a generic options type needs the Flink view for the setter.
+  // A variable of a generic options type needs the Flink view for the setter.
   const view =
-    flinkTyped || !creation.variable || creation.language === "python" || creation.language === "kotlin"
+    flinkTyped || !creation.variable || creation.language === "python"
       ? undefined
       : creation.language === "scala"
         ? `${creation.variable}.as(classOf[org.apache.beam.runners.flink.FlinkPipelineOptions])`
-        : `${creation.variable}.as(org.apache.beam.runners.flink.FlinkPipelineOptions.class)`;
+        : creation.language === "kotlin"
+          ? `${creation.variable}.\`as\`(org.apache.beam.runners.flink.FlinkPipelineOptions::class.java)`
+          : `${creation.variable}.as(org.apache.beam.runners.flink.FlinkPipelineOptions.class)`;
   const insert = setBeamOptionEdit(creation, "checkpointingInterval", long(millis), view);
   if (!insert) return undefined;
   return fixOf(`Checkpoint every ${millis} ms: ${insert.text}`, "unsafe", [{ file: creation.file, edit: insert.edit }]);

@@ -4,7 +4,7 @@
  */
 
 import type { Fix, FixSafety, Location, RelatedLocation } from "../../findings";
-import { type BeamKafkaRead, type CodeExpr, effectiveSetting, type KafkaSetting } from "../../jobcode/facts";
+import { type BeamKafkaRead, type CodeExpr, callText, effectiveSetting, type KafkaSetting } from "../../jobcode/facts";
 import { str } from "../../jobcode/render";
 import type { OptionValue } from "../../project/beam";
 import type { TextEdit } from "../../text";
@@ -14,6 +14,15 @@ export const AUTO_COMMIT = "enable.auto.commit";
 /** How a message names the finalize commit of a read: `.commitOffsetsInFinalize()`, `commit_offset_in_finalize=True`. */
 export function finalizeCall(read: BeamKafkaRead): string {
   return read.api === "ReadFromKafka" ? "commit_offset_in_finalize=True" : ".commitOffsetsInFinalize()";
+}
+/** How a message names where a read's consumer config goes: `withConsumerConfigUpdates`, `consumer_config`. */
+export function consumerConfigCall(read: BeamKafkaRead): string {
+  return read.api === "ReadFromKafka" ? "consumer_config" : "withConsumerConfigUpdates";
+}
+
+/** The finalize commit as a message names it without the leading dot: `commitOffsetsInFinalize()`. */
+export function finalizeName(read: BeamKafkaRead): string {
+  return read.api === "ReadFromKafka" ? "commit_offset_in_finalize=True" : "commitOffsetsInFinalize()";
 }
 export const GROUP_ID = "group.id";
 export const OFFSET_RESET = "auto.offset.reset";
@@ -30,7 +39,9 @@ export function place(l: Location): string {
 
 /** How a message names where a value is set: `setCheckpointingInterval(60_000L) in Main.java:12`, `--parallelism=8 …`. */
 export function describeValue(v: OptionValue): string {
-  const what = v.setting ? `${v.setting.call.method}(${v.text})` : `--${v.arg?.name}=${v.text}`;
+  const what = v.setting
+    ? callText({ ...v.setting.call, args: [{ ...v.setting.value, raw: v.text }] })
+    : `--${v.arg?.name}=${v.text}`;
   return `${what} in ${place(v)}`;
 }
 

@@ -1,5 +1,5 @@
 import type { Location } from "../../findings";
-import type { JobCode, StreamOperator } from "../../jobcode/facts";
+import { callText, type JobCode, type StreamOperator } from "../../jobcode/facts";
 import { clustersOf, intSetting } from "../../project/clusters";
 import { productionCode } from "../../project/jobCode";
 import { environmentOfOperator, numberOf } from "../../project/streams";
@@ -106,10 +106,11 @@ export const rule: Rule = {
         if (!upstream || upstream.parallelism <= 1) continue;
         const n = upstream.parallelism;
         const single = op.role === "sink" ? "this sink's single subtask" : `this single ${op.call.method} subtask`;
+        const remove = `Remove ${callText(set.call)}`;
         const advice =
           op.role === "sink"
-            ? "Remove setParallelism(1) so the sink writes with the job's parallelism; if it must be a single writer, keep it and suppress this finding with a comment that says why."
-            : "Remove setParallelism(1) so the operator runs with the job's parallelism, or give it one that keeps up with its input.";
+            ? `${remove} so the sink writes with the job's parallelism; if it must be a single writer, keep it and suppress this finding with a comment that says why.`
+            : `${remove} so the operator runs with the job's parallelism, or give it one that keeps up with its input.`;
         ctx.report({
           file: set.call.file,
           range: set.call.range,
@@ -118,7 +119,7 @@ export const rule: Rule = {
           fixes: set.call.removeRange
             ? [
                 {
-                  title: "Remove setParallelism(1)",
+                  title: remove,
                   safety: "unsafe",
                   changes: [{ file: set.call.file, edits: [{ range: set.call.removeRange, newText: "" }] }],
                 },
@@ -157,7 +158,7 @@ function parallelismOf(project: ProjectModel, java: JobCode, id: number, seen: S
       parallelism: n,
       operator: op.call.method,
       setAt: { file: op.parallelism.call.file, range: op.parallelism.call.callRange },
-      label: `setParallelism(${n})`,
+      label: callText(op.parallelism.call),
     };
   }
   if (
@@ -198,7 +199,7 @@ function defaultParallelism(
       return {
         parallelism: n,
         setAt: { file: set.call.file, range: set.call.callRange },
-        label: `${env.variable ?? "env"}.setParallelism(${n})`,
+        label: callText(set.call, env.variable ?? "env"),
       };
     }
     const conf = java.dataStream.configuration.find(
