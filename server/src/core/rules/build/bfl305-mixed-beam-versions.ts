@@ -66,7 +66,7 @@ export const rule: Rule = {
       whyItMatters:
         "Beam's Java artifacts are built and released together: the runner, the SDK core and the IO modules of one release call each other's internal APIs, which change between releases. On one classpath, artifacts of different releases fail when the job starts or while it runs (NoSuchMethodError, missing classes, coders that no longer match), and the build tool silently picks one version of the shared ones. It also hides a known bug: upgrading only the runner (for example to leave BFL301's window) leaves a build that looks upgraded but is not one Beam release. The fix writes the newest version at every place an older one is defined; it is unsafe because it upgrades Beam for the other artifacts, which can change the job's savepoint state.",
       bad: { "build.gradle": BUILD("2.64.0"), "gradle.properties": "beamVersion=2.56.0\n" },
-      good: { "build.gradle": BUILD("${beamVersion}"), "gradle.properties": "beamVersion=2.64.0\n" },
+      good: { "build.gradle": BUILD("2.64.0"), "gradle.properties": "beamVersion=2.64.0\n" },
       whenNotToFire:
         "Different modules of a multi-project build pinned to different Beam versions (each module is a build of its own and is judged alone); different Maven profiles (each activation is judged alone); `beam-vendor-*` artifacts; versions the build computes (ranges, dynamic versions, method calls).",
       references: [
