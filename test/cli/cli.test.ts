@@ -300,7 +300,72 @@ describe("JSON format", () => {
         },
       ],
       filesAnalyzed: 2,
+      deployments: ["flink-conf.yaml", "session/flink-conf.yaml"].map((configuration, i) => ({
+        configuration,
+        line: i === 0 ? 2 : 1,
+        platform: "unknown",
+        workloads: [],
+        version: { strength: "unknown", summary: "the Flink version is not known", sources: [] },
+      })),
     });
+  });
+
+  test("evidence: a version-dependent finding names its configuration's Flink version and where it came from", () => {
+    const r = runCli(["--rule", "*=off", "--rule", "BFL103=warning", "--format", "json"], copyFixture("versions"));
+    const report = JSON.parse(r.stdout);
+    assert.deepEqual(report.findings, [
+      {
+        file: "k8s/orders.yaml",
+        rule: "BFL103",
+        name: "deprecated-key",
+        severity: "warning",
+        line: 11,
+        column: 5,
+        endLine: 11,
+        endColumn: 26,
+        message: report.findings[0].message,
+        evidence: {
+          flinkVersion: "1.20",
+          strength: "pinned",
+          summary:
+            "Flink 1.20: 1.20 from the FlinkDeployment's flinkVersion in k8s/orders.yaml, 1.20 from an image tag in k8s/orders.yaml",
+          sources: [
+            { minor: "1.20", source: "flinkDeployment", file: "k8s/orders.yaml", line: 7, column: 17 },
+            { minor: "1.20", full: "1.20.1", source: "image", file: "k8s/orders.yaml", line: 6, column: 16 },
+          ],
+        },
+      },
+    ]);
+    assert.match(report.findings[0].message, /execution\.checkpointing\.dir/);
+    // The standalone cluster beside it runs its own image's Flink 1.18, not the FlinkDeployment's 1.20.
+    assert.deepEqual(
+      report.deployments.map(
+        (d: {
+          configuration: string;
+          platform: string;
+          version: { flinkVersion: string; strength: string; sources: { file: string }[] };
+        }) => [
+          d.configuration,
+          d.platform,
+          d.version.flinkVersion,
+          d.version.strength,
+          [...new Set(d.version.sources.map((s) => s.file))],
+        ],
+      ),
+      [
+        ["standalone/conf/flink-conf.yaml", "compose", "1.18", "pinned", ["standalone/docker-compose.yml"]],
+        ["k8s/orders.yaml", "kubernetes", "1.20", "pinned", ["k8s/orders.yaml"]],
+      ],
+    );
+    assert.equal(report.deployments[1].flinkDeployment, "orders");
+  });
+
+  test("text and SARIF carry no evidence", () => {
+    const dir = copyFixture("versions");
+    const text = runCli(["--rule", "*=off", "--rule", "BFL103=warning"], dir).stdout;
+    assert.doesNotMatch(text, /pinned|evidence/);
+    const sarif = runCli(["--rule", "*=off", "--rule", "BFL103=warning", "--format", "sarif"], dir).stdout;
+    assert.doesNotMatch(sarif, /"evidence"|"deployments"/);
   });
 });
 

@@ -1,6 +1,7 @@
 /** What one run found, in the shape every output format starts from. */
 import { relative, sep } from "node:path";
 import type { Finding } from "../core/findings";
+import type { DeploymentReport, VersionReport } from "../core/project/versionReport";
 
 export interface LintReport {
   /** Paths are shown relative to this folder. */
@@ -12,6 +13,11 @@ export interface LintReport {
   analysedFiles?: string[];
   /** The text each file was analysed with, for fingerprints (GitLab Code Quality). */
   textOf?: (file: string) => string | undefined;
+  /** Where versions came from (JSON): the Flink version behind a version-dependent finding, and every cluster's. */
+  versions?: {
+    finding(f: Finding): VersionReport | undefined;
+    deployments: DeploymentReport[];
+  };
 }
 
 /** A file's path as shown to the user: relative to the working directory, with `/`. */

@@ -7,7 +7,9 @@ import { readProjectConfig } from "../core/documents/projectConfig";
 import { decodeText } from "../core/encoding";
 import type { RuleFailure } from "../core/engine";
 import { compareFindings, type Finding } from "../core/findings";
+import { deploymentReports, findingVersion, type VersionReport, versionReport } from "../core/project/versionReport";
 import { ALL_RULES } from "../core/rules/index";
+import type { Workspace } from "../core/workspace/workspace";
 import { readSmallTextFile, toPosixPath, WriteError, writeFileAtomic } from "../node/files";
 import { type LoadedWorkspace, loadWorkspace } from "../node/loadWorkspace";
 import { DEFAULT_MAX_FILE_BYTES } from "../node/walk";
@@ -130,6 +132,7 @@ function lint(options: CliOptions, io: CliIo): number {
     analysedFiles: analysed,
     textOf: (f) => ws.text(f),
   };
+  if (options.format === "json") report.versions = versionsOf(ws, targets, findings, io.cwd);
 
   const output = format(report, options, io, {
     version: productVersion(),
@@ -223,6 +226,24 @@ function applyFixes(
 
 function firstLine(text: string): string {
   return text.split("\n", 1)[0];
+}
+
+/**
+ * Where the versions of the analysed projects came from: each version-dependent finding's configuration version,
+ * and every cluster of the projects of the analysed files (those with a file among the targets).
+ */
+function versionsOf(ws: Workspace, targets: Set<string>, findings: Finding[], cwd: string): LintReport["versions"] {
+  const relative = (file: string) => displayPath(file, cwd);
+  const roots = [...new Set([...targets].map((f) => ws.projectRootOf(f)))].sort();
+  const byFinding = new Map<Finding, VersionReport | undefined>();
+  for (const f of findings) {
+    const version = findingVersion(ws.project(ws.projectRootOf(f.file)), f);
+    byFinding.set(f, version && versionReport(version, relative));
+  }
+  const deployments = roots
+    .flatMap((root) => deploymentReports(ws.project(root), relative))
+    .filter((d) => targets.has(d.configuration.file));
+  return { finding: (f) => byFinding.get(f), deployments };
 }
 
 function format(report: LintReport, options: CliOptions, io: CliIo, sarif: SarifContext): string {

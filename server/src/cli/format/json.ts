@@ -2,6 +2,9 @@
  * The JSON format, a stable contract for scripts: findings with 1-based line and column (the end column is
  * exclusive, as in ESLint) and paths relative to the working directory.
  */
+import type { Finding } from "../../core/findings";
+import type { VersionReport } from "../../core/project/versionReport";
+import type { Range } from "../../core/text";
 import { displayPath, type LintReport } from "../report";
 
 export interface JsonFinding {
@@ -14,17 +17,60 @@ export interface JsonFinding {
   endLine: number;
   endColumn: number;
   message: string;
+  /** For findings whose judgement depends on the Flink version: that version and where it came from. */
+  evidence?: JsonVersion;
+}
+
+/** A Flink version and its evidence: `pinned` by the deployment that runs it, `weak`, `conflicting`, `unknown`. */
+export interface JsonVersion {
+  flinkVersion?: string;
+  strength: string;
+  /** What was considered, in words. */
+  summary: string;
+  sources: { minor: string; full?: string; source: string; file?: string; line?: number; column?: number }[];
+}
+
+export interface JsonDeployment {
+  /** The configuration the cluster starts with, and where. */
+  configuration: string;
+  line: number;
+  platform: string;
+  flinkDeployment?: string;
+  workloads: { file: string; name?: string; role?: string }[];
+  version: JsonVersion;
 }
 
 export interface JsonReport {
   findings: JsonFinding[];
   filesAnalyzed: number;
+  /** Every cluster of the analysed projects with the Flink version it runs and the evidence. */
+  deployments?: JsonDeployment[];
+}
+
+function jsonVersion(v: VersionReport, cwd: string): JsonVersion {
+  return {
+    ...(v.flinkVersion ? { flinkVersion: v.flinkVersion } : {}),
+    strength: v.strength,
+    summary: v.summary,
+    sources: v.sources.map((s) => ({
+      minor: s.minor,
+      ...(s.full ? { full: s.full } : {}),
+      source: s.source,
+      ...(s.file ? { file: displayPath(s.file, cwd) } : {}),
+      ...(s.range ? position(s.range) : {}),
+    })),
+  };
+}
+
+function position(r: Range): { line: number; column: number } {
+  return { line: r.start.line + 1, column: r.start.character + 1 };
 }
 
 export function toJsonReport(report: LintReport): JsonReport {
-  return {
-    findings: report.findings.map((f) => ({
-      file: displayPath(f.file, report.cwd),
+  const { versions, cwd } = report;
+  const finding = (f: Finding): JsonFinding => {
+    const out: JsonFinding = {
+      file: displayPath(f.file, cwd),
       rule: f.rule,
       name: f.name,
       severity: f.severity,
@@ -33,9 +79,23 @@ export function toJsonReport(report: LintReport): JsonReport {
       endLine: f.range.end.line + 1,
       endColumn: f.range.end.character + 1,
       message: f.message,
-    })),
-    filesAnalyzed: report.filesAnalyzed,
+    };
+    const evidence = versions?.finding(f);
+    if (evidence) out.evidence = jsonVersion(evidence, cwd);
+    return out;
   };
+  const json: JsonReport = { findings: report.findings.map(finding), filesAnalyzed: report.filesAnalyzed };
+  if (versions) {
+    json.deployments = versions.deployments.map((d) => ({
+      configuration: displayPath(d.configuration.file, cwd),
+      line: d.configuration.range.start.line + 1,
+      platform: d.platform,
+      ...(d.flinkDeployment ? { flinkDeployment: d.flinkDeployment } : {}),
+      workloads: d.workloads.map((w) => ({ ...w, file: displayPath(w.file, cwd) })),
+      version: jsonVersion(d.version, cwd),
+    }));
+  }
+  return json;
 }
 
 export function formatJson(report: LintReport): string {

@@ -8,7 +8,7 @@ import { type EncodingProblem, encodingMessage } from "../encoding";
 import type { BeamArg } from "../jobcode/facts";
 import { emptyFacts, type FileFacts, type FileKind, markNotAnalysed } from "../model";
 import { LineIndex } from "../text";
-import { readGradleScript } from "./build/gradle/script";
+import { precompiledPluginId, readGradleScript } from "./build/gradle/script";
 import { readGradleProperties } from "./build/gradleProperties";
 import { readPom } from "./build/pom";
 import { readVersionCatalog } from "./build/versionCatalog";
@@ -55,7 +55,8 @@ export function kindFromName(file: string): FileKind | undefined {
     name === "build.gradle" ||
     name === "build.gradle.kts" ||
     name === "settings.gradle" ||
-    name === "settings.gradle.kts"
+    name === "settings.gradle.kts" ||
+    precompiledPluginId(file) !== undefined
   )
     return "gradle";
   if (name === "gradle.properties") return "gradleProperties";

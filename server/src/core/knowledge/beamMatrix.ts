@@ -24,7 +24,20 @@ const RUNNER_ARTIFACT = /^beam-runners-flink-(\d+\.\d+)$/;
  * `-job-server` artifacts run Python, Go and other portable pipelines and are not runners in this sense.
  */
 export function isFlinkRunner(group: string, artifact: string): boolean {
-  return group === BEAM_GROUP && artifact.startsWith("beam-runners-flink-") && !artifact.endsWith("-job-server");
+  if (group !== BEAM_GROUP) return false;
+  if (LEGACY_RUNNER.test(artifact)) return true;
+  return artifact.startsWith("beam-runners-flink-") && !artifact.endsWith("-job-server");
+}
+
+/**
+ * The runner artifacts of Beam releases before the Flink minor moved into the name: `beam-runners-flink_2.11`
+ * (and `_2.10`, `_2.12`), suffixed with the Scala version Flink was built with. Each Beam release built it against
+ * one Flink version, which the name does not say.
+ */
+const LEGACY_RUNNER = /^beam-runners-flink_2\.1\d$/;
+
+export function isLegacyFlinkRunner(artifact: string): boolean {
+  return LEGACY_RUNNER.test(artifact);
 }
 
 /** The Flink minor a runner artifact is built for: `beam-runners-flink-1.17` needs a Flink 1.17.x cluster. */

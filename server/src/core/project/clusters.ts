@@ -204,6 +204,23 @@ function workloadEvidence(project: ProjectModel, workloads: FlinkWorkload[]): Fl
   return out;
 }
 
+/**
+ * The version evidence a cluster's own deployment gives (its FlinkDeployment's `flinkVersion` and image, the
+ * images of the workloads that run it and the Dockerfiles they are built from); empty when only project-wide
+ * signals say anything about it.
+ */
+export function ownEvidence(project: ProjectModel, cluster: Cluster): FlinkVersionEvidence[] {
+  if (cluster.deployment) return deploymentEvidence(cluster.deployment);
+  return workloadEvidence(project, cluster.workloads);
+}
+
+/** The files that make up a cluster's deployment: its configuration, its FlinkDeployment, its workloads. */
+export function clusterFiles(cluster: Cluster): string[] {
+  const files = [cluster.config.file, ...cluster.workloads.map((w) => w.file)];
+  if (cluster.deployment) files.push(cluster.deployment.config.file);
+  return [...new Set(files)];
+}
+
 /** A FlinkDeployment's own version evidence: `spec.flinkVersion` and the tag of `spec.image`. */
 export function deploymentEvidence(d: FlinkDeploymentFacts): FlinkVersionEvidence[] {
   const out: FlinkVersionEvidence[] = [];

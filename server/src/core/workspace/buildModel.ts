@@ -32,7 +32,7 @@ const OWN_VERSION_LINE = /^flink-(shaded|statefun|ml|kubernetes-operator|cdc|tab
 /** Externalized connectors: `3.2.0-1.18` is connector 3.2.0 for Flink 1.18. */
 const CONNECTOR_VERSION = /^\d+\.\d+(\.\d+)?-(\d+\.\d+)$/;
 
-function flinkEvidence(dependencies: ResolvedDependency[]): FlinkVersionEvidence[] {
+export function flinkEvidence(dependencies: ResolvedDependency[]): FlinkVersionEvidence[] {
   const out: FlinkVersionEvidence[] = [];
   const seen = new Set<string>();
   const add = (e: FlinkVersionEvidence) => {

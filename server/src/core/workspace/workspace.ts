@@ -11,7 +11,7 @@ import { analyzeProject, type ProjectAnalysis } from "../engine";
 import { matchesAny } from "../glob";
 import { projectJavaFacts } from "../jobcode/project";
 import type { FileFacts, FlinkVersionEvidence, OperatorVersionEvidence } from "../model";
-import { pomModules, topBuildOf } from "./build/layout";
+import { includedBuilds, pomModules, topBuildOf } from "./build/layout";
 import { resolveBuild } from "./buildModel";
 import { type ProjectModel, resolveFlinkVersion, resolveOperatorVersion } from "./project";
 
@@ -90,7 +90,10 @@ export class Workspace {
     if (old && old.text === text && sameEncoding(old.encoding, encoding)) return [this.projectRootOf(file)];
     const markerChange = ROOT_MARKERS.has(basename(file)) && !old;
     const layoutChange =
-      markerChange || (basename(file) === "pom.xml" && `${pomModules(old?.text)}` !== `${pomModules(text)}`);
+      markerChange ||
+      (basename(file) === "pom.xml" && `${pomModules(old?.text)}` !== `${pomModules(text)}`) ||
+      (/^settings\.gradle(\.kts)?$/.test(basename(file)) &&
+        `${includedBuilds(old?.text)}` !== `${includedBuilds(text)}`);
     const moved = layoutChange ? this.rootsUnder(dirname(file)) : new Set<string>();
     this.files.set(file, encoding ? { text, encoding } : { text });
     if (!old || layoutChange) this.byRoot = undefined;

@@ -73,12 +73,26 @@ export interface RawDependency {
   scope?: string;
 }
 
+/** A plugin a script applies by id (`plugins { id("my.beam-conventions") }`, `apply plugin: 'x'`). */
+export interface PluginUse {
+  id: string;
+  /** The id as written, inside the quotes. */
+  range: Range;
+}
+
 export interface GradleFacts {
   kind: "gradle";
   dsl: "groovy" | "kotlin";
   /** Variables and extra properties, in source order. */
   definitions: SymbolDefinition[];
   dependencies: RawDependency[];
+  /** Plugins the script applies by id. */
+  plugins: PluginUse[];
+  /**
+   * Set for a precompiled script plugin (`buildSrc/src/main/kotlin/<id>.gradle.kts`): the id modules apply it by.
+   * Such a script is not a module of its own; its dependencies are added to every module that applies it.
+   */
+  pluginId?: string;
 }
 
 export interface GradlePropertiesFacts {

@@ -4,7 +4,13 @@
  * the "Upgrade Beam" fix that edits that definition so every use follows.
  */
 import type { Fix, Location, RelatedLocation } from "../../findings";
-import { BEAM_GROUP, flinkMinorsFor, isRunnerPublished, runnerFlinkMinor } from "../../knowledge/beamMatrix";
+import {
+  BEAM_GROUP,
+  flinkMinorsFor,
+  isFlinkRunner,
+  isRunnerPublished,
+  runnerFlinkMinor,
+} from "../../knowledge/beamMatrix";
 import { compareMavenVersions, isConcreteVersion } from "../../knowledge/mavenVersion";
 import type { Located, ResolvedDependency } from "../../model";
 import type { Range } from "../../text";
@@ -121,22 +127,173 @@ export function upgradeAdvice(site: VersionSite, target: string, fix: Fix | unde
 }
 
 /**
- * The fix that writes `target` at the version's definition, so every module and profile that uses it follows.
- * None when the build does not say where the version is defined, when the definition also sets the version of
- * something that is not Beam, or when the target is not newer.
+ * The fix that moves the whole Beam build to `target`: the version written at every place where a Beam version of
+ * the modules the site feeds is defined (property, catalog entry, literal), so that no Beam artifact stays behind,
+ * and the runner artifact's Flink minor where `target` no longer publishes the current one. None when the site's
+ * build does not say where a version is defined, when a definition also sets the version of something that is not
+ * Beam, or when the target is not newer.
  */
 export function upgradeFix(project: ProjectModel, site: VersionSite, target: string): Fix | undefined {
-  const definition = site.definition;
-  if (!definition || definition.value !== site.version) return undefined;
   if (compareMavenVersions(target, site.version) <= 0) return undefined;
-  const defined = key({ file: definition.file, range: definition.range });
-  const shared = project.dependencies.some(
-    (d) => d.versionDefinition && key(d.versionDefinition) === defined && d.group !== BEAM_GROUP,
+  const sites = new Set<VersionSite>([site]);
+  for (const build of beamBuilds(project)) {
+    if (!build.sites.some((s) => sameSite(s, site))) continue;
+    for (const s of build.sites) if (compareMavenVersions(s.version, target) < 0) sites.add(s);
+  }
+  return alignFix(project, [...sites], target, `Upgrade Beam to ${target}`);
+}
+
+function sameSite(a: VersionSite, b: VersionSite): boolean {
+  return key(a.at) === key(b.at) && a.version === b.version;
+}
+
+/** One build: a module in a plain build or with one Maven profile activated, and the Beam version sites it uses. */
+export interface BeamBuild {
+  module: string;
+  profile?: string;
+  dependencies: ResolvedDependency[];
+  sites: VersionSite[];
+}
+
+/**
+ * The Beam artifacts of each build: per module, the plain build and each Maven profile (the profile's variants in
+ * place of the plain declarations they change), with the sites where their versions are defined.
+ */
+export function beamBuilds(project: ProjectModel): BeamBuild[] {
+  let builds = buildsCache.get(project);
+  if (builds) return builds;
+  const beam = project.dependencies.filter(
+    (d) => isBeamArtifact(d) && d.version !== undefined && isConcreteVersion(d.version),
   );
-  if (shared) return undefined;
+  const byBuild = new Map<string, { module: string; profile?: string; deps: ResolvedDependency[] }>();
+  const group = (module: string, profile: string | undefined) => {
+    const k = `${module}\u0000${profile ?? ""}`;
+    let b = byBuild.get(k);
+    if (!b) {
+      b = profile === undefined ? { module, deps: [] } : { module, profile, deps: [] };
+      byBuild.set(k, b);
+    }
+    return b;
+  };
+  for (const d of beam) group(d.module, d.profile).deps.push(d);
+  const declared = (d: ResolvedDependency) => `${key(d.declaration)}\u0000${d.artifact}`;
+  for (const b of byBuild.values()) {
+    if (b.profile === undefined) continue;
+    const own = new Set(b.deps.map(declared));
+    const plain = byBuild.get(`${b.module}\u0000`)?.deps ?? [];
+    b.deps = [...b.deps, ...plain.filter((d) => !own.has(declared(d)))];
+  }
+  const sites = beamSites(project);
+  builds = [...byBuild.values()].map((b) => {
+    const deps = new Set(b.deps);
+    const used = sites
+      .map((s) => ({ ...s, dependencies: s.dependencies.filter((d) => deps.has(d)) }))
+      .filter((s) => s.dependencies.length > 0);
+    const build: BeamBuild = { module: b.module, dependencies: b.deps, sites: used };
+    if (b.profile !== undefined) build.profile = b.profile;
+    return build;
+  });
+  buildsCache.set(project, builds);
+  return builds;
+}
+
+const buildsCache = new WeakMap<ProjectModel, BeamBuild[]>();
+
+/** The sites of the project's Beam artifacts (vendored artifacts have their own version line and are left out). */
+export function beamSites(project: ProjectModel): VersionSite[] {
+  return versionSites(project)
+    .map((s) => ({ ...s, dependencies: s.dependencies.filter(isBeamArtifact) }))
+    .filter((s) => s.dependencies.length > 0);
+}
+
+/** An `org.apache.beam` artifact released with Beam (not `beam-vendor-*`, which has its own versions). */
+export function isBeamArtifact(d: ResolvedDependency): boolean {
+  return d.group === BEAM_GROUP && !d.artifact.startsWith("beam-vendor-");
+}
+
+/** Whether a site's definition can be edited: the build says where it is, and it sets only Beam versions. */
+export function editableSite(project: ProjectModel, site: VersionSite): boolean {
+  const definition = site.definition;
+  if (!definition || definition.value !== site.version) return false;
+  const defined = key({ file: definition.file, range: definition.range });
+  return !project.dependencies.some(
+    (d) => d.versionDefinition && key(d.versionDefinition) === defined && !isBeamArtifact(d),
+  );
+}
+
+/**
+ * The Flink minor a runner moves to when `target` no longer publishes its own: the nearest newer minor `target`
+ * has, else its newest. Undefined when the runner is still published or the matrix cannot tell.
+ */
+export function replacementMinor(minor: string, target: string): string | undefined {
+  if (isRunnerPublished(target, minor) !== false) return undefined;
+  const minors = flinkMinorsFor(target);
+  if (!minors || minors.length === 0) return undefined;
+  const newer = minors.find((m) => compareMinors(m, minor) > 0);
+  return newer ?? minors[minors.length - 1];
+}
+
+function compareMinors(a: string, b: string): number {
+  const [am, an] = a.split(".").map(Number);
+  const [bm, bn] = b.split(".").map(Number);
+  return am - bm || an - bn;
+}
+
+/** The edit renaming a runner artifact at its declaration, when the declaration spells the name on one line. */
+function runnerRename(project: ProjectModel, dep: ResolvedDependency, minor: string) {
+  const { file, range } = dep.declaration;
+  if (range.start.line !== range.end.line) return undefined;
+  const line = project.fileFacts(file)?.text.split("\n")[range.start.line];
+  if (line === undefined) return undefined;
+  const written = line.slice(range.start.character, range.end.character);
+  const at = written.indexOf(dep.artifact);
+  if (at < 0 || written.indexOf(dep.artifact, at + 1) >= 0) return undefined;
+  const old = runnerFlinkMinor(dep.artifact) as string;
+  const start = range.start.character + at + dep.artifact.length - old.length;
   return {
-    title: `Upgrade Beam to ${target}`,
+    file,
+    edit: {
+      range: {
+        start: { line: range.start.line, character: start },
+        end: { line: range.start.line, character: start + old.length },
+      },
+      newText: minor,
+    },
+  };
+}
+
+/**
+ * Writes `target` at every site (each an editable definition), and moves runners `target` does not publish to a
+ * Flink minor it does. Undefined when a site cannot be edited: a fix that moves only part of the build would leave
+ * Beam artifacts of different releases side by side.
+ */
+export function alignFix(project: ProjectModel, sites: VersionSite[], target: string, title: string): Fix | undefined {
+  if (sites.length === 0 || !sites.every((s) => editableSite(project, s))) return undefined;
+  const byFile = new Map<string, { range: Range; newText: string }[]>();
+  const seen = new Set<string>();
+  const add = (file: string, edit: { range: Range; newText: string }) => {
+    const k = key({ file, range: edit.range });
+    if (seen.has(k)) return;
+    seen.add(k);
+    byFile.set(file, [...(byFile.get(file) ?? []), edit]);
+  };
+  const moved: string[] = [];
+  for (const site of sites) {
+    add(site.at.file, { range: site.at.range, newText: target });
+    for (const dep of site.dependencies) {
+      const minor = runnerFlinkMinor(dep.artifact);
+      const to = minor && isFlinkRunner(dep.group, dep.artifact) ? replacementMinor(minor, target) : undefined;
+      if (!minor || !to) continue;
+      const rename = runnerRename(project, dep, to);
+      if (!rename) continue;
+      add(rename.file, rename.edit);
+      const text = `${dep.artifact} → beam-runners-flink-${to}`;
+      if (!moved.includes(text)) moved.push(text);
+    }
+  }
+  return {
+    title: moved.length > 0 ? `${title} (${moved.join(", ")})` : title,
     safety: "unsafe",
-    changes: [{ file: definition.file, edits: [{ range: site.at.range, newText: target }] }],
+    changes: [...byFile].map(([file, edits]) => ({ file, edits })),
   };
 }

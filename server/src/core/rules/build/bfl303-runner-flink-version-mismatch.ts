@@ -1,6 +1,10 @@
+import type { Location } from "../../findings";
 import { isFlinkRunner, isRunnerPublished, runnerAvailability, runnerFlinkMinor } from "../../knowledge/beamMatrix";
 import { compareMavenVersions, isConcreteVersion } from "../../knowledge/mavenVersion";
 import type { FlinkVersionEvidence, ResolvedDependency } from "../../model";
+import { type Cluster, clusterFiles, clustersOf, ownEvidence } from "../../project/clusters";
+import { flinkEvidence } from "../../workspace/buildModel";
+import type { ProjectModel } from "../../workspace/project";
 import type { Rule } from "../types";
 
 const BUILD = (runner: string) => `plugins {
@@ -31,7 +35,7 @@ spec:
 `;
 
 /** Sources that say what the cluster runs; the runner artifact itself and editor settings do not. */
-const CLUSTER_SOURCES: Partial<Record<FlinkVersionEvidence["source"], string>> = {
+const SOURCE_LABEL: Partial<Record<FlinkVersionEvidence["source"], string>> = {
   projectConfig: "flinkVersion in the project configuration",
   flinkDeployment: "FlinkDeployment flinkVersion",
   image: "the Flink image tag",
@@ -76,25 +80,113 @@ export const rule: Rule = {
     },
   },
   check(ctx) {
-    const cluster = ctx.project.flinkVersion;
-    const label = cluster && CLUSTER_SOURCES[cluster.evidence.source];
-    if (!cluster || !label) return;
-    const shown = `Flink ${cluster.evidence.full ?? cluster.minor}`;
     const reported = new Set<string>();
     for (const dep of ctx.project.dependencies) {
       const runnerMinor = isFlinkRunner(dep.group, dep.artifact) ? runnerFlinkMinor(dep.artifact) : undefined;
-      if (!runnerMinor || runnerMinor === cluster.minor) continue;
+      if (!runnerMinor) continue;
       const { file, range } = dep.declaration;
       const k = `${file}:${range.start.line}:${range.start.character}`;
       if (reported.has(k)) continue;
+      const target = deploymentOf(ctx.project, dep);
+      if (!target || target.minors.includes(runnerMinor)) continue;
       reported.add(k);
-      const location = cluster.evidence.location;
+      const [decider] = target.evidence;
+      const shown = `Flink ${decider.full ?? target.minors[0]}`;
+      const label = SOURCE_LABEL[decider.source] ?? "the cluster";
+      const where = target.where ? ` ${target.where}` : "";
       ctx.report({
         file,
         range,
-        message: `${dep.artifact} is built for Flink ${runnerMinor}, but the cluster runs ${shown} (${label}). A Beam Flink runner only works on its own Flink minor: the job fails at submission or while running, with missing classes or incompatible serializers. ${advice(dep, runnerMinor, cluster.minor)}`,
-        related: location ? [{ ...location, message: `The cluster runs ${shown} (${label}).` }] : [],
+        message: `${dep.artifact} is built for Flink ${runnerMinor}, but the cluster${where} runs ${shown} (${label}). A Beam Flink runner only works on its own Flink minor: the job fails at submission or while running, with missing classes or incompatible serializers. ${advice(dep, runnerMinor, target.minors[0])}`,
+        related: target.evidence
+          .filter((e) => e.location)
+          .map((e) => ({
+            ...(e.location as Location),
+            message: `The cluster${where} runs Flink ${e.full ?? e.minor} (${SOURCE_LABEL[e.source] ?? e.source}).`,
+          })),
       });
     }
   },
 };
+
+/** What the job is deployed to: the Flink minor(s) it must match and the evidence, from one deployment only. */
+interface Target {
+  /** The deciding minor first. */
+  minors: string[];
+  evidence: FlinkVersionEvidence[];
+  /** How the message names the deployment, when it is one of several. */
+  where?: string;
+}
+
+function minorOf(e: FlinkVersionEvidence): string | undefined {
+  const m = /^(\d+)\.(\d+)/.exec(e.minor);
+  return m ? `${m[1]}.${m[2]}` : undefined;
+}
+
+function targetOf(evidence: FlinkVersionEvidence[], where?: string): Target | undefined {
+  const known = evidence.filter((e) => minorOf(e) !== undefined);
+  if (known.length === 0) return undefined;
+  const minors = [...new Set(known.map((e) => minorOf(e) as string))];
+  return where ? { minors: [minors[0]], evidence: known, where } : { minors: [minors[0]], evidence: known };
+}
+
+function shared(a: string, b: string): number {
+  const x = a.split("/");
+  const y = b.split("/");
+  let n = 0;
+  while (n < x.length && n < y.length && x[n] === y[n]) n++;
+  return n;
+}
+
+const dirOf = (file: string) => file.slice(0, file.lastIndexOf("/"));
+
+/**
+ * The deployment a runner's job goes to, judged on that deployment's own evidence: the project configuration's
+ * `flinkVersion` (the user's word); else the clusters with their own version evidence nearest to the module that
+ * declares the runner (a job in `orders/` runs on the cluster under `orders/`, not on another example's); else the
+ * module's own Flink dependencies; else, with no deployment in the project, the project-wide cluster version.
+ * Several clusters equally near: the job matches when its minor is any of theirs.
+ */
+function deploymentOf(project: ProjectModel, dep: ResolvedDependency): Target | undefined {
+  const pinned = project.flinkVersion;
+  if (pinned?.evidence.source === "projectConfig") return targetOf([pinned.evidence]);
+  const moduleDir = dirOf(dep.declaration.file);
+  const candidates = clustersOf(project)
+    .map((cluster) => ({ cluster, evidence: ownEvidence(project, cluster) }))
+    .filter((c) => c.evidence.some((e) => minorOf(e) !== undefined && e.source !== "setting"));
+  if (candidates.length > 0) {
+    const depth = (c: (typeof candidates)[number]) =>
+      Math.max(...clusterFiles(c.cluster).map((f) => shared(dirOf(f), moduleDir)));
+    const best = Math.max(...candidates.map(depth));
+    const nearest = candidates.filter((c) => depth(c) === best);
+    const targets = nearest
+      .map((c) =>
+        targetOf(ordered(c.evidence), candidates.length > 1 ? describeCluster(project, c.cluster) : undefined),
+      )
+      .filter((t): t is Target => t !== undefined);
+    if (targets.length === 1) return targets[0];
+    const minors = [...new Set(targets.flatMap((t) => t.minors))];
+    return { minors, evidence: targets.flatMap((t) => t.evidence), where: targets.map((t) => t.where).join(" and ") };
+  }
+  const module = flinkEvidence(project.dependencies.filter((d) => d.module === dep.module && !d.profile)).filter(
+    (e) => e.source === "dependency",
+  );
+  if (module.length > 0) return targetOf(module);
+  const cluster = project.flinkVersion;
+  if (!cluster || !SOURCE_LABEL[cluster.evidence.source] || cluster.evidence.source === "runner") return undefined;
+  return targetOf([cluster.evidence]);
+}
+
+/** What the operator is told first, then the image, then the rest (as a deployment's version is decided). */
+function ordered(evidence: FlinkVersionEvidence[]): FlinkVersionEvidence[] {
+  const order: FlinkVersionEvidence["source"][] = ["projectConfig", "flinkDeployment", "image", "dependency"];
+  return [...evidence].sort((a, b) => order.indexOf(a.source) - order.indexOf(b.source));
+}
+
+function describeCluster(project: ProjectModel, cluster: Cluster): string {
+  const rel = (file: string) => (file.startsWith(`${project.root}/`) ? file.slice(project.root.length + 1) : file);
+  if (cluster.deployment)
+    return `of FlinkDeployment ${cluster.deployment.object.name ?? "?"} (${rel(cluster.config.file)})`;
+  const [w] = cluster.workloads;
+  return w ? `of ${rel(w.file)}` : `of ${rel(cluster.config.file)}`;
+}

@@ -82,6 +82,34 @@ function lastEntries(config: FlinkConfig): Map<string, ConfigEntry> {
   return last;
 }
 
+/**
+ * For a key a legacy flink-conf.yaml sets more than once: the earlier copies are related information, and every
+ * fix also deletes them (Flink ignores them today, so deleting them changes nothing), so that the fix leaves one
+ * key and no copy of the old one behind.
+ */
+function withEarlierCopies(ctx: RuleContext, config: FlinkConfig, earlier: ConfigEntry[]): RuleContext {
+  const file = config.file;
+  return {
+    ...ctx,
+    report: (r) =>
+      ctx.report({
+        ...r,
+        related: [
+          ...(r.related ?? []),
+          ...earlier.map((e) => ({ file, range: e.keyRange, message: `Also set here; Flink ignores this line.` })),
+        ],
+        fixes: (r.fixes ?? []).map((fix) => ({
+          ...fix,
+          changes: fix.changes.map((ch) =>
+            ch.file === file
+              ? { ...ch, edits: [...ch.edits, ...earlier.map((e) => ({ range: e.deleteRange, newText: "" }))] }
+              : ch,
+          ),
+        })),
+      }),
+  };
+}
+
 function reportDeprecated(
   ctx: RuleContext,
   config: FlinkConfig,
@@ -242,7 +270,7 @@ export const rule: Rule = {
         "flink-conf.yaml": "state.backend.type: rocksdb\nexecution.checkpointing.dir: s3://bucket/checkpoints\n",
       },
       whenNotToFire:
-        "When the detected Flink version predates the replacement key (`state.checkpoints.dir` on Flink 1.19, where `execution.checkpointing.dir` does not exist yet) or predates the deprecation (`cluster.evenly-spread-out-slots` on 1.18, `execution.buffer-timeout` before 1.18). Fallback keys that are options of their own (`rest.port` for `rest.bind-port`). `state.backend.type`, although Flink 2.0's list names it: only a duplicate declaration was removed and the option is still read. With no detected Flink version, removed keys are warnings, not errors. The rename (and the deletion of an old key next to its replacement) is a safe fix only where it cannot change what Flink reads: when every Flink version reads both keys alike, or when the configuration's version is pinned, by `flinkVersion` in `.beam-flink-lint.yaml` or by the deployment that runs it (a FlinkDeployment's own `flinkVersion` or image, the image of the compose service or pod that mounts it, the Helm chart's values), to one that has the new key. With a version that is only inferred from other files, the editor setting or `--flink-version`, or a deployment whose layers name different minors, the fix is unsafe (not applied on save or by `--fix`), and its title says which versions were considered.",
+        "When the detected Flink version predates the replacement key (`state.checkpoints.dir` on Flink 1.19, where `execution.checkpointing.dir` does not exist yet) or predates the deprecation (`cluster.evenly-spread-out-slots` on 1.18, `execution.buffer-timeout` before 1.18). Fallback keys that are options of their own (`rest.port` for `rest.bind-port`). `state.backend.type`, although Flink 2.0's list names it: only a duplicate declaration was removed and the option is still read. A deprecated key set more than once is reported once, at the occurrence Flink reads, with the ignored copies as related information (the fix also deletes them; BFL105 reports the duplication); in a YAML configuration, where the duplicate stops the file from loading, only BFL105 reports it. With no detected Flink version, removed keys are warnings, not errors. The rename (and the deletion of an old key next to its replacement) is a safe fix only where it cannot change what Flink reads: when every Flink version reads both keys alike, or when the configuration's version is pinned, by `flinkVersion` in `.beam-flink-lint.yaml` or by the deployment that runs it (a FlinkDeployment's own `flinkVersion` or image, the image of the compose service or pod that mounts it, the Helm chart's values), to one that has the new key. With a version that is only inferred from other files, the editor setting or `--flink-version`, or a deployment whose layers name different minors, the fix is unsafe (not applied on save or by `--fix`), and its title says which versions were considered.",
       references: [
         "FLINK-29372 / apache/flink PR #20867 (`.type` suffixes for keys that clash with YAML, 1.17)",
         "FLINK-31996 (`pipeline.operator-chaining.enabled`, 1.18), FLINK-32468 (`akka.*` → `pekko.*`, 1.18)",
@@ -258,11 +286,20 @@ export const rule: Rule = {
       const cctx = contextFor(ctx, config);
       const minor = flinkMinorFor(ctx.project, config);
       const lastByKey = lastEntries(config);
+      const copies = new Map<string, ConfigEntry[]>();
+      for (const e of config.entries) {
+        if (e.valueKind !== "mapping") copies.set(e.key, [...(copies.get(e.key) ?? []), e]);
+      }
       for (const entry of config.entries) {
         // `state: {backend: {type: …}}` has a `state.backend` parent that is not the deprecated option.
         if (entry.valueKind === "mapping") continue;
         const life = keyLifecycle(entry.key, minor);
-        if (life) reportLifecycle(cctx, config, lastByKey, entry, life, minor, nextMinorOf);
+        if (!life) continue;
+        // A key set more than once is reported once, at the occurrence Flink reads (BFL105 reports the copies).
+        const all = copies.get(entry.key) ?? [entry];
+        if (all.length > 1 && (config.dialect !== "legacy" || all[all.length - 1] !== entry)) continue;
+        const rctx = all.length > 1 ? withEarlierCopies(cctx, config, all.slice(0, -1)) : cctx;
+        reportLifecycle(rctx, config, lastByKey, entry, life, minor, nextMinorOf);
       }
     }
   },

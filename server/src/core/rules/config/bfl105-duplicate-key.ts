@@ -31,48 +31,93 @@ function checkConfig(ctx: RuleContext, config: FlinkConfig) {
       if (e.valueKind === "mapping") spellings.set(spelling(e), (spellings.get(spelling(e)) ?? 0) + 1);
     const entries = all.filter((e) => e.valueKind !== "mapping" || (spellings.get(spelling(e)) ?? 0) > 1);
     if (entries.length < 2) continue;
-    const last = entries[entries.length - 1];
-    for (let i = 0; i < entries.length - 1; i++) {
-      const earlier = entries[i];
-      const related = [{ file: config.file, range: last.keyRange, message: `\`${key}\` is set again here` }];
-      const deleteEarlier = (safety: "safe" | "unsafe") =>
-        singleFileFix(`Delete this \`${key}\` (line ${line(earlier)})`, safety, config.file, [
-          { range: earlier.deleteRange, newText: "" },
-        ]);
-      if (config.dialect === "legacy") {
-        ctx.report({
-          file: config.file,
-          range: earlier.keyRange,
-          severity: "warning",
-          message: `\`${key}\` is set again on line ${line(last)}; Flink uses the last value (\`${last.value}\`) and ignores this one (\`${earlier.value}\`).`,
-          related,
-          tags: ["unnecessary"],
-          // Safe: Flink ignores this line today, so deleting it changes nothing.
-          fixes: [deleteEarlier("safe")],
-        });
-      } else if (sameSpelling(ctx, config, earlier, last)) {
-        ctx.report({
-          file: config.file,
-          range: earlier.keyRange,
-          message:
-            config.logicalName === "config.yaml"
-              ? `\`${key}\` appears twice in this config.yaml (again on line ${line(last)}): Flink fails at startup ("Error parsing YAML configuration").`
-              : `\`${key}\` appears twice in the same YAML mapping (again on line ${line(last)}). Duplicate keys are a YAML error: the configuration is rejected when it is loaded. Keep one of them.`,
-          related,
-          // Unsafe: the file does not load at all today, so which value was meant is a guess.
-          fixes: [deleteEarlier("unsafe")],
-        });
-      } else {
-        ctx.report({
-          file: config.file,
-          range: earlier.keyRange,
-          severity: "warning",
-          message: `\`${key}\` is set twice, written in two forms (again on line ${line(last)}, flat and nested). Only one of the values (\`${earlier.value}\`, \`${last.value}\`) applies. Keep one of them.`,
-          related,
-          fixes: [deleteEarlier("unsafe")],
-        });
-      }
-    }
+    reportKey(ctx, config, key, entries);
+  }
+}
+
+/** "line 3", "lines 2 and 3", "lines 2, 3 and 4", and past a handful "lines 2, 3, 4, … (36 more)". */
+function lines(entries: ConfigEntry[]): string {
+  const numbers = entries.map(line);
+  if (numbers.length === 1) return `line ${numbers[0]}`;
+  if (numbers.length > 5) return `lines ${numbers.slice(0, 3).join(", ")}, … (${numbers.length - 3} more)`;
+  return `lines ${numbers.slice(0, -1).join(", ")} and ${numbers[numbers.length - 1]}`;
+}
+
+/** The ignored values, as the message shows them: a few, then how many more. */
+function values(entries: ConfigEntry[]): string {
+  const shown = entries.slice(0, 3).map((e) => `\`${e.value}\``);
+  return entries.length > 3 ? `${shown.join(", ")} and ${entries.length - 3} more` : shown.join(", ");
+}
+
+/**
+ * One finding per duplicated key, at its first occurrence: every other occurrence is related information (the
+ * one that counts, and the others that are ignored or clash), and the fix deletes every occurrence but the last.
+ */
+function reportKey(ctx: RuleContext, config: FlinkConfig, key: string, entries: ConfigEntry[]) {
+  const first = entries[0];
+  const last = entries[entries.length - 1];
+  const earlier = entries.slice(0, -1);
+  const again = entries.slice(1);
+  const related = [
+    ...entries
+      .slice(1, -1)
+      .map((e) => ({ file: config.file, range: e.keyRange, message: `\`${key}\` is set again here` })),
+    {
+      file: config.file,
+      range: last.keyRange,
+      message:
+        config.dialect === "legacy"
+          ? `\`${key}\` is set for the last time here: this value counts`
+          : `\`${key}\` is set again here`,
+    },
+  ];
+  const deleteEarlier = (safety: "safe" | "unsafe") =>
+    singleFileFix(
+      earlier.length === 1
+        ? `Delete this \`${key}\` (line ${line(first)})`
+        : `Delete the earlier \`${key}\` (${lines(earlier)})`,
+      safety,
+      config.file,
+      earlier.map((e) => ({ range: e.deleteRange, newText: "" })),
+    );
+  const times = entries.length === 2 ? "twice" : `${entries.length} times`;
+  if (config.dialect === "legacy") {
+    ctx.report({
+      file: config.file,
+      range: first.keyRange,
+      severity: "warning",
+      message:
+        earlier.length === 1
+          ? `\`${key}\` is set again on line ${line(last)}; Flink uses the last value (\`${last.value}\`) and ignores this one (\`${first.value}\`).`
+          : earlier.every((e) => e.value === last.value)
+            ? `\`${key}\` is set ${times} (again on ${lines(again)}), always to \`${last.value}\`; Flink uses the last one and ignores the others.`
+            : `\`${key}\` is set ${times} (again on ${lines(again)}); Flink uses the last value (\`${last.value}\`) and ignores the others (${values(earlier)}).`,
+      related,
+      tags: ["unnecessary"],
+      // Safe: Flink ignores these lines today, so deleting them changes nothing.
+      fixes: [deleteEarlier("safe")],
+    });
+  } else if (entries.some((e, i) => entries.some((o, j) => j > i && sameSpelling(ctx, config, e, o)))) {
+    ctx.report({
+      file: config.file,
+      range: first.keyRange,
+      message:
+        config.logicalName === "config.yaml"
+          ? `\`${key}\` appears ${times} in this config.yaml (again on ${lines(again)}): Flink fails at startup ("Error parsing YAML configuration").`
+          : `\`${key}\` appears ${times} in the same YAML mapping (again on ${lines(again)}). Duplicate keys are a YAML error: the configuration is rejected when it is loaded. Keep one of them.`,
+      related,
+      // Unsafe: the file does not load at all today, so which value was meant is a guess.
+      fixes: [deleteEarlier("unsafe")],
+    });
+  } else {
+    ctx.report({
+      file: config.file,
+      range: first.keyRange,
+      severity: "warning",
+      message: `\`${key}\` is set ${times}, written in two forms (again on ${lines(again)}, flat and nested). Only one of the values (${values(entries)}) applies. Keep one of them.`,
+      related,
+      fixes: [deleteEarlier("unsafe")],
+    });
   }
 }
 
@@ -86,7 +131,7 @@ export const rule: Rule = {
     fix: "safe",
     docs: {
       whatItDoes:
-        "Reports a key that a Flink configuration sets more than once, including the same key written flat (`state.backend.type: rocksdb`) and nested (`state: {backend: {type: hashmap}}`). Points at the earlier occurrences, with the one that counts as related information.",
+        "Reports a key that a Flink configuration sets more than once, including the same key written flat (`state.backend.type: rocksdb`) and nested (`state: {backend: {type: hashmap}}`). One finding per duplicated key, at its first occurrence, with every other occurrence as related information (in a legacy file, the last one is the value that counts); the fix deletes every occurrence but the last.",
       whyItMatters:
         'In a legacy flink-conf.yaml the last occurrence silently wins (warning): someone edits the first `taskmanager.numberOfTaskSlots` and nothing changes. In standard YAML (config.yaml, Kubernetes manifests) a duplicate key is an error and the whole configuration is rejected when it is loaded: Flink 1.19 and later (including 2.x) read config.yaml with snakeyaml-engine, which refuses duplicate keys by default, and the JobManager, the TaskManagers and the command-line client stop at startup with "Error parsing YAML configuration."',
       bad: {
@@ -95,7 +140,7 @@ export const rule: Rule = {
       },
       good: { "flink-conf.yaml": "parallelism.default: 2\ntaskmanager.numberOfTaskSlots: 4\n" },
       whenNotToFire:
-        "A deprecated key next to its replacement (`state.backend` and `state.backend.type`) is not a duplicate: BFL103 reports the deprecated one. Keys in different files or different Kubernetes objects are separate configurations. Deleting the earlier line of a legacy file is safe (Flink ignores it today); in YAML the fix is unsafe because the file does not load at all and either value may have been meant.",
+        "A deprecated key next to its replacement (`state.backend` and `state.backend.type`) is not a duplicate: BFL103 reports the deprecated one. A key that is both duplicated and deprecated is not reported per line: this rule reports the copies once, and BFL103 reports the deprecation once, at the occurrence Flink reads (its fix renames that one and deletes the ignored copies); in a YAML configuration, where the duplicate stops the file from loading, only this rule reports the key. Keys in different files or different Kubernetes objects are separate configurations. Deleting the earlier line of a legacy file is safe (Flink ignores it today); in YAML the fix is unsafe because the file does not load at all and either value may have been meant.",
       references: [
         "Flink GlobalConfiguration (legacy reader: later lines overwrite earlier ones)",
         "FLIP-366 / FLINK-33297 (config.yaml is standard YAML)",

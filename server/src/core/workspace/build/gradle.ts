@@ -57,6 +57,8 @@ export class GradleBuild {
   private readonly catalogs = new Map<string, Catalog>();
   private readonly scopes = new Map<string, Scope>();
   private readonly declarations = new Map<string, Declaration[]>();
+  /** Precompiled script plugins (buildSrc, included builds) by the id modules apply them with. */
+  private readonly plugins = new Map<string, Script>();
 
   constructor(
     private readonly root: string,
@@ -65,7 +67,9 @@ export class GradleBuild {
   ) {
     for (const f of files) {
       const build = f.build;
-      if (build?.kind === "gradle" && !SETTINGS.test(f.file)) {
+      if (build?.kind === "gradle" && build.pluginId) {
+        if (!this.plugins.has(build.pluginId)) this.plugins.set(build.pluginId, { file: f.file, facts: build });
+      } else if (build?.kind === "gradle" && !SETTINGS.test(f.file)) {
         const dir = dirOf(f.file);
         this.scripts.set(dir, [...(this.scripts.get(dir) ?? []), { file: f.file, facts: build }]);
       } else if (build?.kind === "gradleProperties") {
@@ -83,9 +87,10 @@ export class GradleBuild {
     for (const [dir, scripts] of this.scripts) {
       const module = relativePath(this.root, dir);
       const managing = this.managingDeclarations(dir);
+      const own = new Set([...scripts, ...this.appliedPlugins(scripts)].map((s) => s.file));
       for (const d of this.moduleDeclarations(dir)) {
         if (d.raw.managed && !d.raw.platform) continue;
-        if (!scripts.some((s) => s.file === d.file)) continue;
+        if (!own.has(d.file)) continue;
         const version = d.version ?? this.managedVersion(d, managing);
         const id = {
           group: d.group,
@@ -127,11 +132,53 @@ export class GradleBuild {
     if (out) return out;
     out = [];
     const scope = this.scope(dir);
-    for (const script of this.scripts.get(dir) ?? []) {
+    const scripts = this.scripts.get(dir) ?? [];
+    for (const script of scripts) {
       for (const raw of script.facts.dependencies) pushAll(out, this.declaration(raw, script.file, scope));
+    }
+    for (const plugin of this.appliedPlugins(scripts)) {
+      const via = `plugin ${plugin.facts.pluginId} (${this.rel(plugin.file)})`;
+      const pluginScope = this.pluginScope(plugin, dir);
+      for (const raw of plugin.facts.dependencies) {
+        for (const d of this.declaration(raw, plugin.file, pluginScope)) out.push({ ...d, via: [via, ...d.via] });
+      }
     }
     this.declarations.set(dir, out);
     return out;
+  }
+
+  /** The precompiled script plugins some scripts apply, also through the plugins those apply. */
+  private appliedPlugins(scripts: Script[]): Script[] {
+    const out: Script[] = [];
+    const queue = scripts.flatMap((s) => s.facts.plugins ?? []);
+    const seen = new Set<string>();
+    while (queue.length > 0) {
+      const use = queue.shift() as { id: string };
+      if (seen.has(use.id)) continue;
+      seen.add(use.id);
+      const plugin = this.plugins.get(use.id);
+      if (!plugin) continue;
+      out.push(plugin);
+      pushAll(queue, plugin.facts.plugins ?? []);
+    }
+    return out;
+  }
+
+  /** Names as a precompiled plugin applied in `dir` sees them: its own variables, then the applying project's. */
+  private pluginScope(plugin: Script, dir: string): Scope {
+    const key = `plugin\n${plugin.file}\n${dir}`;
+    let scope = this.scopes.get(key);
+    if (!scope) {
+      const self: Scope = (ref, skip) => {
+        const def = pickDefinition(plugin.facts.definitions, ref, skip);
+        if (def === "ambiguous") return def;
+        if (def) return { def, file: plugin.file, scope: self, label: `${ref} (${this.rel(plugin.file)})` };
+        return this.scope(dir)(ref, skip);
+      };
+      scope = self;
+      this.scopes.set(key, scope);
+    }
+    return scope;
   }
 
   private declaration(raw: RawDependency, file: string, scope: Scope): Declaration[] {

@@ -22,6 +22,8 @@ export function topBuildOf(dir: string, files: LayoutFiles): string {
 }
 
 function includingBuild(dir: string, files: LayoutFiles): string | undefined {
+  const gradleBuild = gradleBuildIncluding(dir, files);
+  if (gradleBuild) return gradleBuild;
   const gradleSubproject = hasAny(files, dir, GRADLE_SCRIPTS) && !hasAny(files, dir, GRADLE_SETTINGS);
   const mavenModule = files.has(inDir(dir, "pom.xml"));
   if (!gradleSubproject && !mavenModule) return undefined;
@@ -30,6 +32,33 @@ function includingBuild(dir: string, files: LayoutFiles): string | undefined {
     if (mavenModule && pomModules(files.text(inDir(a, "pom.xml"))).some((m) => moduleDir(a, m) === dir)) return a;
     if (a === "/") return undefined;
   }
+}
+
+/**
+ * The Gradle build whose build logic a folder holds: `buildSrc` belongs to the build in its parent folder, and a
+ * folder named by `includeBuild("build-logic")` in an enclosing settings file belongs to that build (its
+ * precompiled script plugins are applied by that build's modules).
+ */
+function gradleBuildIncluding(dir: string, files: LayoutFiles): string | undefined {
+  if (dir === "/") return undefined;
+  const parent = dirOf(dir);
+  if (dir.slice(dir.lastIndexOf("/") + 1) === "buildSrc") {
+    if (hasAny(files, parent, GRADLE_SETTINGS) || hasAny(files, parent, GRADLE_SCRIPTS)) return parent;
+  }
+  if (!hasAny(files, dir, GRADLE_SCRIPTS) && !hasAny(files, dir, GRADLE_SETTINGS)) return undefined;
+  for (let a = parent; ; a = dirOf(a)) {
+    for (const name of GRADLE_SETTINGS) {
+      if (includedBuilds(files.text(inDir(a, name))).some((b) => joinPath(a, b) === dir)) return a;
+    }
+    if (a === "/") return undefined;
+  }
+}
+
+/** `includeBuild("build-logic")` / `includeBuild 'build-logic'` entries of a settings file (comments removed). */
+export function includedBuilds(text: string | undefined): string[] {
+  if (!text?.includes("includeBuild")) return [];
+  const bare = text.replace(/\/\*[\s\S]*?\*\//g, "").replace(/\/\/[^\n]*/g, "");
+  return [...bare.matchAll(/\bincludeBuild\s*\(?\s*["']([^"'\n]+)["']/g)].map((m) => m[1].trim().replace(/\/$/, ""));
 }
 
 /** `<module>` entries of a pom, read with a cheap scan (comments removed); called for every lookup of a root. */

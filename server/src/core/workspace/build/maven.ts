@@ -24,12 +24,10 @@ import {
 
 /**
  * BOMs not present in the workspace whose content is known: every artifact of `manages` gets the BOM's version.
- * The Beam BOM pins all Beam artifacts to its own release.
+ * Every Beam BOM (`beam-sdks-java-bom`, `beam-sdks-java-google-cloud-platform-bom`, …) pins the Beam artifacts to
+ * its own release.
  */
-const KNOWN_BOMS = [
-  { group: "org.apache.beam", artifact: "beam-sdks-java-bom", manages: "org.apache.beam" },
-  { group: "org.apache.beam", artifact: "beam-sdks-java-io-google-cloud-platform-bom", manages: "org.apache.beam" },
-];
+const KNOWN_BOMS = [{ group: "org.apache.beam", artifact: /^beam-[a-z0-9.-]*-bom$/, manages: "org.apache.beam" }];
 
 /** Built-in model properties and the coordinate each one reads (the parent's when the pom does not say). */
 const BUILT_INS = new Map<string, (p: PomFacts) => ValueExpr | undefined>([
@@ -135,7 +133,7 @@ export class MavenBuild {
       const found = this.managedVersion(file, undefined, group, artifact, seen);
       if (found) return found.map((s) => ({ ...s, via: [`${bomArtifact} (${this.rel(file)})`, ...s.via] }));
     }
-    const known = KNOWN_BOMS.find((b) => b.group === bomGroup && b.artifact === bomArtifact && b.manages === group);
+    const known = KNOWN_BOMS.find((b) => b.group === bomGroup && b.artifact.test(bomArtifact) && b.manages === group);
     if (!known || !bomVersion) return undefined;
     return bomVersion.map((s) => ({ ...s, via: [`${bomArtifact} ${textOf(bomVersion) ?? ""}`.trim(), ...s.via] }));
   }

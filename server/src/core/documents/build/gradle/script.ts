@@ -5,7 +5,7 @@
  */
 import { emptyFacts, type FileFacts, type SyntaxProblem } from "../../../model";
 import { LineIndex } from "../../../text";
-import type { RawDependency, SymbolDefinition, ValueExpr, ValuePart } from "../facts";
+import type { PluginUse, RawDependency, SymbolDefinition, ValueExpr, ValuePart } from "../facts";
 import { exprOf } from "../values";
 import { type Arg, ExpressionReader, literalOf, type Parsed, stringValue, toValue } from "./expressions";
 import { type Dsl, type Token, tokenize } from "./tokenizer";
@@ -53,7 +53,15 @@ export function readGradleScript(file: string, text: string): FileFacts {
   const index = new LineIndex(text);
   const reader = new ScriptReader(tokens, index, dsl);
   reader.read();
-  facts.build = { kind: "gradle", dsl, definitions: reader.definitions, dependencies: reader.dependencies };
+  facts.build = {
+    kind: "gradle",
+    dsl,
+    definitions: reader.definitions,
+    dependencies: reader.dependencies,
+    plugins: reader.plugins,
+  };
+  const pluginId = precompiledPluginId(file);
+  if (pluginId) facts.build.pluginId = pluginId;
   // Only what is certain (an unterminated string or comment) is reported, and as a warning: a script is a program
   // that this reader approximates, so an unbalanced brace may be the reader's confusion rather than the user's.
   facts.syntaxErrors = problems.map(
@@ -62,9 +70,20 @@ export function readGradleScript(file: string, text: string): FileFacts {
   return facts;
 }
 
+/**
+ * The plugin id of a precompiled script plugin: `buildSrc/src/main/kotlin/my.beam-conventions.gradle.kts` (or a
+ * Groovy `….gradle` under `src/main/groovy`, in buildSrc or an included build) is applied as
+ * `id("my.beam-conventions")`. Undefined for ordinary build scripts.
+ */
+export function precompiledPluginId(file: string): string | undefined {
+  const m = /\/src\/main\/(?:kotlin|groovy)\/(?:.*\/)?([^/]+)\.gradle(?:\.kts)?$/.exec(file);
+  return m && m[1] !== "build" && m[1] !== "settings" ? m[1] : undefined;
+}
+
 class ScriptReader extends ExpressionReader {
   readonly definitions: SymbolDefinition[] = [];
   readonly dependencies: RawDependency[] = [];
+  readonly plugins: PluginUse[] = [];
   private readonly stack: Frame[] = [{ label: "", conditional: false, parens: 0 }];
   /** How many frames of the stack carry each label: `inBlock` in constant time however deep blocks nest. */
   private readonly labels = new Map<string, number>([["", 1]]);
@@ -148,6 +167,7 @@ class ScriptReader extends ExpressionReader {
       const next = this.extBlockStatement(i);
       if (next > i) return next;
     }
+    if (label === "plugins" && this.stack.length === 2) return this.pluginStatement(i);
     if (!this.inBlock("buildscript")) {
       const parentLabel = this.stack[this.stack.length - 2]?.label;
       if (label === "dependencies") return this.dependencyStatement(i, this.inBlock("dependencyManagement"));
@@ -157,11 +177,48 @@ class ScriptReader extends ExpressionReader {
     return this.definitionStatement(i);
   }
 
+  /**
+   * Applies a plugin: `id("x")`, `id 'x'`, `` `x` `` (Kotlin backticks), `id("x") version "1" apply false` (not
+   * applied), and `apply plugin: 'x'` / `apply(plugin = "x")` outside the block.
+   */
+  private pluginStatement(i: number): number {
+    const t = this.tokens;
+    if (t[i]?.kind !== "ident" || t[i].text !== "id") return i;
+    const paren = t[i + 1]?.text === "(";
+    const name = t[paren ? i + 2 : i + 1];
+    if (name?.kind !== "string") return i;
+    let k = paren ? (t[i + 3]?.text === ")" ? i + 4 : i + 3) : i + 2;
+    let applied = true;
+    for (; k < t.length && t[k].kind !== "newline" && t[k].text !== ";" && t[k].text !== "}"; k++) {
+      if (t[k].kind === "ident" && t[k].text === "apply" && t[k + 1]?.text === "false") applied = false;
+    }
+    if (applied) this.plugins.push({ id: stringValue(name), range: this.range(name.start, name.end) });
+    return k;
+  }
+
+  /** `apply plugin: 'x'`, `apply(plugin = "x")` at the top level of a script. */
+  private applyStatement(i: number): number {
+    const t = this.tokens;
+    if (t[i]?.kind !== "ident" || t[i].text !== "apply") return i;
+    let k = i + 1;
+    if (t[k]?.text === "(") k++;
+    if (t[k]?.kind !== "ident" || t[k].text !== "plugin" || (t[k + 1]?.text !== ":" && t[k + 1]?.text !== "="))
+      return i;
+    const name = t[k + 2];
+    if (name?.kind !== "string") return i;
+    this.plugins.push({ id: stringValue(name), range: this.range(name.start, name.end) });
+    return t[k + 3]?.text === ")" ? k + 4 : k + 3;
+  }
+
   // -------------------------------------------------------------------------------------------
   // Definitions
 
   private definitionStatement(i: number): number {
     const t = this.tokens;
+    if (this.stack.length === 1) {
+      const applied = this.applyStatement(i);
+      if (applied > i) return applied;
+    }
     let j = i;
     while (t[j]?.kind === "ident" && ["final", "private", "const", "static"].includes(t[j].text)) j++;
     const keyword = t[j]?.text;
