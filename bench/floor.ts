@@ -9,6 +9,7 @@ import { tokenize as tokenizeGradle } from "../server/src/core/documents/build/g
 import { fileLines, readLegacyLines } from "../server/src/core/documents/flinkConfig/legacy";
 import { tokenize as tokenizeJava } from "../server/src/core/documents/java/tokens";
 import { memberUnits, type Unit } from "../server/src/core/documents/java/units";
+import { scanSql } from "../server/src/core/documents/sql/scanner";
 import { LineIndex } from "../server/src/core/text";
 import type { EditInput } from "./generate";
 
@@ -23,7 +24,11 @@ export function loadJavaParser(): JavaParser {
 
 /** The parts the Java reader hands to java-parser: its members (found by the reader's own splitter). */
 export function javaUnits(text: string): Unit[] {
-  return memberUnits(tokenizeJava(text)) ?? [{ start: 0, end: text.length, rule: "blockStatements" }];
+  return (
+    memberUnits(tokenizeJava(text)) ?? [
+      { start: 0, end: text.length, rule: "blockStatements", nameStart: 0, nameEnd: 0, what: "statement" },
+    ]
+  );
 }
 
 /** Parses `text` the way the floor of `kind` does; `units` are the Java members (computed outside the timing). */
@@ -40,6 +45,9 @@ export function parseFloor(kind: EditInput["floor"], file: string, text: string,
       return;
     case "gradle":
       tokenizeGradle(text, file.endsWith(".kts") ? "kotlin" : "groovy");
+      return;
+    case "sql":
+      scanSql(text);
       return;
     case "java": {
       const parser = loadJavaParser();
@@ -62,6 +70,7 @@ export function floorKindOf(file: string): EditInput["floor"] | undefined {
   if (name === "pom.xml") return "xml";
   if (name.startsWith("build.gradle") || name.startsWith("settings.gradle")) return "gradle";
   if (name.endsWith(".java")) return "java";
+  if (name.endsWith(".sql")) return "sql";
   if (name.endsWith(".yaml") || name.endsWith(".yml")) return "yaml";
   return undefined;
 }
