@@ -19,7 +19,10 @@ export interface Located<T> {
 // ---------------------------------------------------------------------------------------------
 // Flink configuration
 
-/** `legacy`: Flink's line reader for flink-conf.yaml. `yaml`: standard YAML 1.2 (config.yaml, manifests). */
+/**
+ * `legacy`: Flink's line reader for flink-conf.yaml, and SQL `SET` statements (plain string values, a key set again
+ * replaces the earlier value). `yaml`: standard YAML 1.2 (config.yaml, manifests).
+ */
 export type ConfigDialect = "legacy" | "yaml";
 
 /** What holds a Flink configuration. */

@@ -88,7 +88,8 @@ export function readSqlPieces(file: string, hostText: string, pieces: SqlPiece[]
     id: `${file}#sql`,
     file,
     host: "sql",
-    dialect: "yaml",
+    // Like Flink's legacy line reader: values are plain strings and a key set again replaces the earlier value.
+    dialect: "legacy",
     entries,
     ignoredLines: [],
     anchor,

@@ -208,7 +208,18 @@ function readSet(text: string, st: SqlToken[], scan: SqlScan): void {
   if (st.length === 1) return; // `SET;` lists the session's properties.
   const eq = st.findIndex((t) => isPunct(t, "="));
   const statementStart = st[0].start;
-  const statementEnd = st[st.length - 1].end;
+  // The statement with its `;`, and the line break after it when the statement is a line of its own.
+  let statementEnd = st[st.length - 1].end;
+  let j = statementEnd;
+  while (text[j] === " " || text[j] === "\t") j++;
+  if (text[j] === ";") {
+    statementEnd = j + 1;
+    const lineStart = text.lastIndexOf("\n", statementStart - 1) + 1;
+    let k = statementEnd;
+    while (text[k] === " " || text[k] === "\t") k++;
+    if (text.slice(lineStart, statementStart).trim() === "" && (text[k] === "\n" || text.startsWith("\r\n", k)))
+      statementEnd = text[k] === "\n" ? k + 1 : k + 2;
+  }
   if (eq < 0) {
     scan.problems.push({
       start: st[1].start,
