@@ -14,6 +14,7 @@ import { fileLines, readLegacyLines } from "../server/src/core/documents/flinkCo
 import { tokenize as tokenizeJava } from "../server/src/core/documents/java/tokens";
 import { memberUnits, snippetUnits, type Unit } from "../server/src/core/documents/java/units";
 import { GRAMMAR_FILES, type TreeSitterLanguage } from "../server/src/core/jobcode/treeSitter";
+import { scanSql } from "../server/src/core/documents/sql/scanner";
 import { LineIndex } from "../server/src/core/text";
 import { wasmPath } from "../server/src/node/parsers";
 import type { Edit } from "./edits";
@@ -141,6 +142,9 @@ export function parseFloor(kind: EditInput["floor"], file: string, text: string,
     case "python":
       fullParse(kind, text).delete();
       return;
+    case "sql":
+      scanSql(text);
+      return;
     case "java": {
       const parser = loadJavaParser();
       for (const u of units ?? javaUnits(text)) {
@@ -165,6 +169,7 @@ export function floorKindOf(file: string): EditInput["floor"] | undefined {
   if (name.endsWith(".scala") || name.endsWith(".sc")) return "scala";
   if (name.endsWith(".kt")) return "kotlin";
   if (name.endsWith(".py")) return "python";
+  if (name.endsWith(".sql")) return "sql";
   if (name.endsWith(".yaml") || name.endsWith(".yml")) return "yaml";
   return undefined;
 }

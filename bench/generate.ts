@@ -5,9 +5,11 @@
  *
  * `node out/bench/generate.js <folder> [seed]` writes them out for a look.
  */
+
 import { createHash } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { pushAll } from "../server/src/core/arrays";
 import catalogue from "../server/src/core/knowledge/flink-options.json";
 import { Random } from "./random";
 
@@ -1022,6 +1024,76 @@ function configYaml(rng: Random): string {
 }
 
 /** One editing input: a file the benchmark opens and edits. */
+const STARTUP_MODES = ["group-offsets", "earliest-offset", "latest-offset"];
+
+/** One Kafka table: `columns` columns and the usual options, some of them with the mistakes the rules report. */
+function sqlTable(name: string, columns: number, rng: Random): string[] {
+  const lines = [`CREATE TABLE ${name} (`];
+  for (let c = 0; c < columns; c++)
+    lines.push(`  col_${c} ${rng.pick(["STRING", "BIGINT", "DECIMAL(10, 2)", "TIMESTAMP(3)"])},`);
+  lines.push(
+    `  event_time TIMESTAMP(3),`,
+    `  WATERMARK FOR event_time AS event_time - INTERVAL '5' SECOND`,
+    ") WITH (",
+  );
+  const options = [
+    "'connector' = 'kafka'",
+    `'topic' = '${name}-${rng.int(1, 99)}'`,
+    `'properties.bootstrap.servers' = 'kafka-${rng.int(0, 9)}:9092'`,
+    `'scan.startup.mode' = '${rng.pick(STARTUP_MODES)}'`,
+    "'format' = 'json'",
+  ];
+  if (rng.int(0, 2) > 0) options.push(`'properties.group.id' = '${name}-${rng.int(1, 9)}'`);
+  if (rng.int(0, 4) === 0) options.push("'sink.semantic' = 'exactly-once'");
+  lines.push(...options.map((o, i) => `  ${o}${i < options.length - 1 ? "," : ""}`), ");", "");
+  return lines;
+}
+
+/** A Flink SQL script of about `lines` lines: SET statements, Kafka tables, INSERT statements. */
+export function sqlScript(lines: number, rng: Random): string {
+  const out = [
+    "-- Generated Flink SQL job.",
+    `SET 'execution.checkpointing.interval' = '${rng.int(10, 90)} s';`,
+    `SET 'parallelism.default' = '${rng.int(1, 16)}';`,
+    `SET 'table.exec.state.ttl' = '${rng.int(1, 48)} h';`,
+    "",
+  ];
+  let n = 0;
+  while (out.length < lines - 4) {
+    pushAll(out, sqlTable(`events_${n}`, rng.int(4, 12), rng));
+    if (n > 0) out.push(`INSERT INTO events_${n} SELECT * FROM events_${n - 1} WHERE col_0 IS NOT NULL;`, "");
+    n++;
+  }
+  return `${out.join("\n")}\n`;
+}
+
+/** A Java job passing `statements` SQL statements (tables and inserts) to executeSql, as strings joined by `+`. */
+export function javaSqlJob(statements: number, rng: Random): string {
+  const out = [
+    "package com.example.jobs;",
+    "",
+    "import org.apache.flink.table.api.EnvironmentSettings;",
+    "import org.apache.flink.table.api.TableEnvironment;",
+    "",
+    "public class SqlJob {",
+    "  public static void main(String[] args) {",
+    "    TableEnvironment tEnv = TableEnvironment.create(EnvironmentSettings.inStreamingMode());",
+    `    tEnv.executeSql("SET 'execution.checkpointing.interval' = '${rng.int(10, 90)} s'");`,
+  ];
+  for (let i = 0; i < statements; i++) {
+    if (i % 2 === 1) {
+      out.push(`    tEnv.executeSql("INSERT INTO t_${i - 1}_out SELECT * FROM t_${i - 1}");`);
+      continue;
+    }
+    const table = sqlTable(`t_${i}`, rng.int(2, 6), rng).filter((l) => l !== "");
+    out.push(`    tEnv.executeSql(`);
+    table.forEach((l, k) => out.push(`        ${k === 0 ? "" : "+ "}"${l.replaceAll('"', '\\"')} "`));
+    out.push("    );");
+  }
+  out.push("  }", "}");
+  return `${out.join("\n")}\n`;
+}
+
 export interface EditInput {
   /** A short label for tables and the chart. */
   name: string;
@@ -1037,7 +1109,7 @@ export interface EditInput {
   /** The p50 ratio of server to floor that is the target, when the ratio is the target whatever the floor. */
   ratioTarget?: number;
   /** The floor parser to compare with (tree-sitter languages: an incremental re-parse after each edit). */
-  floor: "legacyLines" | "yaml" | "xml" | "gradle" | "java" | "scala" | "kotlin" | "python";
+  floor: "legacyLines" | "yaml" | "xml" | "gradle" | "java" | "scala" | "kotlin" | "python" | "sql";
   /** Compared with yaml-language-server. */
   yaml: boolean;
 }
@@ -1154,6 +1226,28 @@ export function editInputs(seed: number): EditInput[] {
       javaJob(10000, rng),
     ),
     ...treeSitterInputs(rng),
+    input(
+      {
+        name: "SQL script 2,000 lines",
+        path: "sql2000/sql/job.sql",
+        languageId: "sql",
+        target: 50,
+        floor: "sql",
+        yaml: false,
+      },
+      sqlScript(2000, rng),
+    ),
+    input(
+      {
+        name: "Java 50 SQL statements",
+        path: "javasql/src/main/java/com/example/jobs/SqlJob.java",
+        languageId: "java",
+        target: 50,
+        floor: "java",
+        yaml: false,
+      },
+      javaSqlJob(50, rng),
+    ),
   ];
 }
 

@@ -18,6 +18,7 @@ const FAMILY_FOLDERS: Record<RuleFamily, string> = {
   build: "build",
   beam: "beam",
   datastream: "datastream",
+  sql: "sql",
 };
 
 const RULE_FILE = /^bfl\d{3}-.+\.ts$/;

@@ -26,10 +26,11 @@ const DOCUMENT_SELECTOR: DocumentSelector = [
   { scheme: "file", language: "kotlin" },
   { scheme: "file", language: "python" },
   { scheme: "file", language: "dockerfile" },
+  { scheme: "file", language: "sql" },
   {
     scheme: "file",
     pattern:
-      "**/{*.yaml,*.yml,build.gradle,build.gradle.kts,settings.gradle,settings.gradle.kts,gradle.properties,pom.xml,*.versions.toml,Dockerfile,Dockerfile.*,*.dockerfile,*.sh,Makefile,makefile,*.mk,.vscode/launch.json,*.scala,*.sc,*.kt,*.py}",
+      "**/{*.yaml,*.yml,build.gradle,build.gradle.kts,settings.gradle,settings.gradle.kts,gradle.properties,pom.xml,*.versions.toml,Dockerfile,Dockerfile.*,*.dockerfile,*.sh,Makefile,makefile,*.mk,.vscode/launch.json,*.scala,*.sc,*.kt,*.py,*.sql}",
   },
 ];
 

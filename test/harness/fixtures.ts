@@ -44,7 +44,7 @@ export interface FixtureCase {
 }
 
 const MARKER =
-  /^(\s*(?:#|\/\/|<!--)?\s*)(\^+|@)\s+(BFL\d{3})\s+(error|warning|info|hint)(?:\s+"([^"]*)")?\s*(?:-->)?\s*$/;
+  /^(\s*(?:#|\/\/|--|<!--)?\s*)(\^+|@)\s+(BFL\d{3})\s+(error|warning|info|hint)(?:\s+"([^"]*)")?\s*(?:-->)?\s*$/;
 
 export function stripMarkers(file: string, text: string): { text: string; expectations: Expectation[] } {
   const lines = text.split(/(?<=\n)/);

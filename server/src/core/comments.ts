@@ -23,7 +23,9 @@ export type CommentSyntax =
   /** Java, Groovy, Kotlin, Scala, JSON with comments: `//` and `/* … *\/` outside strings and character literals. */
   | "c"
   /** XML: `<!-- … -->` outside CDATA sections, processing instructions and attribute values. */
-  | "xml";
+  | "xml"
+  /** Flink SQL: `--` and `/* … *\/` outside quoted strings and backtick identifiers. */
+  | "sql";
 
 export interface Comment {
   /** Offset of the comment sign (`#`, `//`, `/*`, `<!--`). */
@@ -70,6 +72,8 @@ export function scanComments(text: string, syntax: CommentSyntax): Comment[] {
       return cComments(text);
     case "xml":
       return xmlComments(text);
+    case "sql":
+      return sqlComments(text);
   }
 }
 
@@ -315,6 +319,34 @@ function xmlComments(text: string): Comment[] {
       }
       i = j < text.length && text[j] === ">" ? j + 1 : j;
     }
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// SQL
+
+function sqlComments(text: string): Comment[] {
+  const out: Comment[] = [];
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    const c = text[i];
+    if (c === "'" || c === "`") {
+      // `''` inside a string is an escaped quote: the string goes on.
+      let j = i + 1;
+      while (j < n && !(text[j] === c && text[j + 1] !== c)) j += text[j] === c ? 2 : 1;
+      i = j + 1;
+    } else if (c === "-" && text[i + 1] === "-") {
+      const comment = lineComment(text, i, 2);
+      out.push(comment);
+      i = comment.end;
+    } else if (c === "/" && text[i + 1] === "*") {
+      const close = text.indexOf("*/", i + 2);
+      const end = close < 0 ? n : close + 2;
+      out.push({ start: i, end, bodyStart: i + 2, bodyEnd: close < 0 ? n : close });
+      i = end;
+    } else i++;
   }
   return out;
 }

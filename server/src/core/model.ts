@@ -3,6 +3,7 @@
  * Every fact carries the file and range it came from.
  */
 import type { BuildFacts } from "./documents/build/facts";
+import type { SqlScriptFacts } from "./documents/sql/facts";
 import type { Location, Severity } from "./findings";
 import type { BeamArg, JobCode } from "./jobcode/facts";
 import type { Range, TextEdit } from "./text";
@@ -18,7 +19,10 @@ export interface Located<T> {
 // ---------------------------------------------------------------------------------------------
 // Flink configuration
 
-/** `legacy`: Flink's line reader for flink-conf.yaml. `yaml`: standard YAML 1.2 (config.yaml, manifests). */
+/**
+ * `legacy`: Flink's line reader for flink-conf.yaml, and SQL `SET` statements (plain string values, a key set again
+ * replaces the earlier value). `yaml`: standard YAML 1.2 (config.yaml, manifests).
+ */
 export type ConfigDialect = "legacy" | "yaml";
 
 /** What holds a Flink configuration. */
@@ -28,7 +32,8 @@ export type ConfigHost =
   | "flinkDeployment" // FlinkDeployment spec.flinkConfiguration
   | "flinkSessionJob" // FlinkSessionJob spec.flinkConfiguration
   | "helmValues" // a Helm values file (flinkConfiguration: or an embedded flink-conf.yaml: |)
-  | "envProperties"; // FLINK_PROPERTIES environment variable of a container
+  | "envProperties" // FLINK_PROPERTIES environment variable of a container
+  | "sql"; // SET statements of a Flink SQL script (a .sql file or SQL strings in job code)
 
 export interface ConfigEntry {
   /** The flattened key (`a: {b: v}` is `a.b`). */
@@ -194,6 +199,7 @@ export type FileKind =
   | "python"
   | "launch" // .vscode/launch.json and shell scripts: only the Beam flags they pass are read
   | "python" // *.py job code: only where it reads Kafka (ReadFromKafka)
+  | "sql" // *.sql: Flink SQL scripts (SET statements, CREATE TABLE … WITH options)
   | "pythonDeps" // requirements*.txt, pyproject.toml, setup.py, setup.cfg: the Python packages a project requires
   | "other";
 
@@ -247,6 +253,8 @@ export interface FileFacts {
   pythonRequirements?: PythonRequirement[];
   /** Python files: where `ReadFromKafka` is used. */
   pythonKafkaReads?: Location[];
+  /** A Flink SQL script: a `.sql` file, or the SQL strings job code passes to `executeSql` and friends. */
+  sql?: SqlScriptFacts;
 }
 
 /** Records that a part of a file could not be analysed (reported as BFL003 at `range`). */

@@ -52,6 +52,7 @@ export function commentSyntaxFor(file: string, legacy = /\/flink-conf\.ya?ml$/.t
   if (name.endsWith(".properties")) return "properties";
   if (name === "dockerfile" || name.startsWith("dockerfile.") || name.endsWith(".dockerfile")) return "dockerfile";
   if (name.endsWith(".sh")) return "shell";
+  if (name.endsWith(".sql")) return "sql";
   if (/\.(java|gradle|kts|kt|scala|groovy|json|jsonc)$/.test(name)) return "c";
   return "yaml";
 }

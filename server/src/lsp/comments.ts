@@ -4,12 +4,13 @@
  */
 import { LineIndex, type TextEdit } from "../core/text";
 
-type CommentStyle = "hash" | "slash" | "xml";
+type CommentStyle = "hash" | "slash" | "xml" | "dash";
 
 /** `.vscode/launch.json` is JSON with comments: `//`, like Java and Gradle. */
 export function commentStyle(file: string): CommentStyle {
   const lower = file.toLowerCase();
   if (lower.endsWith(".xml")) return "xml";
+  if (lower.endsWith(".sql")) return "dash";
   if (/\.(java|gradle|kts|kt|json)$/.test(lower)) return "slash";
   return "hash";
 }
@@ -20,7 +21,7 @@ export function commentStyle(file: string): CommentStyle {
  */
 function comment(style: CommentStyle, directive: string): string {
   if (style === "xml") return `<!-- ${directive}: reason -->`;
-  return `${style === "hash" ? "#" : "//"} ${directive} -- reason`;
+  return `${style === "hash" ? "#" : style === "dash" ? "--" : "//"} ${directive} -- reason`;
 }
 
 /** Inserts `… beam-flink-lint-disable-next-line CODE` above `line`, indented like that line. */

@@ -14,6 +14,7 @@ import { allOptionKeys, lookupOption } from "../core/knowledge/options";
 import type { FileFacts } from "../core/model";
 import { LineIndex, type Position } from "../core/text";
 import { enumValues, meaningOf, optionDetail, optionMarkdown } from "./optionDocs";
+import { sqlCompletion } from "./sqlAssist";
 
 interface ConfigContext {
   /** Keys of the mappings the cursor is nested in, inside the configuration (`execution.checkpointing`). */
@@ -126,6 +127,7 @@ function valueItems(ctx: ConfigContext, line: string, p: Position, minor?: strin
 }
 
 export function completionAt(facts: FileFacts, p: Position, minor?: string): CompletionList | undefined {
+  if (facts.kind === "sql") return sqlCompletion(facts, p, minor);
   const index = new LineIndex(facts.text);
   const ctx = configContext(facts, index, p);
   if (!ctx) return undefined;

@@ -20,6 +20,7 @@ import type { ProjectModel } from "../core/workspace/project";
 import { relativeTo } from "../core/workspace/workspace";
 import { describeVersionSource } from "./analysis";
 import { meaningOf, optionMarkdown } from "./optionDocs";
+import { sqlHover } from "./sqlAssist";
 
 function touches(range: Range, p: Position): boolean {
   return comparePositions(range.start, p) <= 0 && comparePositions(p, range.end) <= 0;
@@ -138,5 +139,10 @@ function projectHover(facts: FileFacts, p: Position, project: ProjectModel | und
 }
 
 export function hoverAt(facts: FileFacts, p: Position, project: ProjectModel | undefined): Hover | undefined {
-  return suppressionHover(facts.text, p) ?? configHover(facts, p, project) ?? projectHover(facts, p, project);
+  return (
+    suppressionHover(facts.text, p) ??
+    configHover(facts, p, project) ??
+    sqlHover(facts, p) ??
+    projectHover(facts, p, project)
+  );
 }

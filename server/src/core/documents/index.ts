@@ -30,6 +30,8 @@ import { pythonKafkaReads } from "./python/kafkaRead";
 import { pythonReader } from "./python/reader";
 import { isPythonDependencyFile, readPythonDependencies } from "./python/requirements";
 import { scalaReader } from "./scala/reader";
+import { jvmSqlPieces, pythonSqlPieces } from "./sql/embedded";
+import { readSqlFile, readSqlPieces, type SqlPiece } from "./sql/reader";
 import { parseYamlDocuments, type YamlDocument } from "./yaml/ast";
 import { isHelmTemplate, maskTemplates } from "./yaml/helmTemplate";
 
@@ -68,6 +70,7 @@ export function kindFromName(file: string): FileKind | undefined {
   if (lower.endsWith(".scala") || lower.endsWith(".sc")) return "scala";
   // Kotlin sources and scripts; `*.gradle.kts` files other than the build scripts are Gradle plugins, not job code.
   if (lower.endsWith(".kt") || (lower.endsWith(".kts") && !lower.endsWith(".gradle.kts"))) return "kotlin";
+  if (lower.endsWith(".sql")) return "sql";
   if (isLaunchFile(file)) return "launch";
   if (lower.endsWith(".yaml") || lower.endsWith(".yml")) return undefined;
   return "other";
@@ -120,15 +123,23 @@ function readUnguarded(file: string, text: string, hints: ReadHints): FileFacts 
       if (jars.length > 0) facts.imageJars = jars;
       return facts;
     }
+    case "sql": {
+      const facts = emptyFacts(file, "sql", text);
+      const read = readSqlFile(file, text);
+      facts.sql = read.script;
+      facts.flinkConfigs.push(read.script.config);
+      pushAll(facts.syntaxErrors, read.problems);
+      return facts;
+    }
     case "java":
-      return readJavaFile(file, text);
+      return withEmbeddedSql(readJavaFile(file, text), jvmSqlPieces(text, "java"));
     case "scala":
     case "kotlin": {
       // The scan for version-dependent Beam APIs tokenizes like Java: comments, strings and triple-quoted strings
       // are alike in the three JVM languages.
       const facts = readTreeSitterCode(file, text, kind === "scala" ? scalaReader : kotlinReader);
       facts.jobApi = scanJobApiUsage(file, text);
-      return facts;
+      return withEmbeddedSql(facts, jvmSqlPieces(text, kind));
     }
     case "gradle":
       return withBeamArgs(readGradleScript(file, text), gradleArgs(file, text));
@@ -148,13 +159,23 @@ function readUnguarded(file: string, text: string, hints: ReadHints): FileFacts 
       const facts = readTreeSitterCode(file, text, pythonReader);
       const reads = pythonKafkaReads(file, text);
       if (reads.length > 0) facts.pythonKafkaReads = reads;
-      return facts;
+      return withEmbeddedSql(facts, pythonSqlPieces(text));
     }
     case undefined:
       return readYamlFile(file, text);
     default:
       return emptyFacts(file, kind, text);
   }
+}
+
+/** SQL strings of a job-code file: one script of every piece, its SET statements a configuration of the file. */
+function withEmbeddedSql(facts: FileFacts, pieces: SqlPiece[]): FileFacts {
+  if (pieces.length === 0) return facts;
+  const read = readSqlPieces(facts.file, facts.text, pieces, true);
+  facts.sql = read.script;
+  if (read.script.config.entries.length > 0) facts.flinkConfigs.push(read.script.config);
+  pushAll(facts.syntaxErrors, read.problems);
+  return facts;
 }
 
 /** Beam flags a launch file passes to the job. */

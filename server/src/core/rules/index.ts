@@ -5,6 +5,7 @@ import { CONFIG_RULES } from "./config/index";
 import { DATASTREAM_RULES } from "./datastream/index";
 import { KUBERNETES_RULES } from "./kubernetes/index";
 import { META_RULES } from "./meta/index";
+import { SQL_RULES } from "./sql/index";
 import type { Rule } from "./types";
 
 export const ALL_RULES: readonly Rule[] = [
@@ -14,6 +15,7 @@ export const ALL_RULES: readonly Rule[] = [
   ...BUILD_RULES,
   ...BEAM_RULES,
   ...DATASTREAM_RULES,
+  ...SQL_RULES,
 ];
 
 export function findRule(codeOrName: string): Rule | undefined {

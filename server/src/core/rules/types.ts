@@ -3,7 +3,7 @@ import type { Suppression } from "../suppressions";
 import type { Range } from "../text";
 import type { ProjectModel } from "../workspace/project";
 
-export type RuleFamily = "meta" | "flink-config" | "kubernetes" | "build" | "beam" | "datastream";
+export type RuleFamily = "meta" | "flink-config" | "kubernetes" | "build" | "beam" | "datastream" | "sql";
 
 /** A small project for a rule's documentation: file name (relative) → text. Run as tests. */
 export type ExampleFiles = Record<string, string>;

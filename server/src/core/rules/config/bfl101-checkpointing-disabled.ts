@@ -2,6 +2,7 @@ import type { Fix } from "../../findings";
 import { jobCheckpointing } from "../../project/checkpointing";
 import { checkpointing, clustersOf, runsBatch } from "../../project/clusters";
 import { allCode } from "../../project/jobCode";
+import { sqlJobsOf } from "../../project/sqlJobs";
 import { insertFix } from "../clusterFixes";
 import type { Rule } from "../types";
 
@@ -26,7 +27,7 @@ export const rule: Rule = {
           "taskmanager.numberOfTaskSlots: 4\nparallelism.default: 4\nexecution.checkpointing.interval: 1 min\n",
       },
       whenNotToFire:
-        "When the project's job code enables checkpointing itself (DataStream `enableCheckpointing`, Beam `checkpointingInterval`, in any language, or a Beam flag in a launcher), the finding is only `info`, with the places in the code as related information; when a FlinkDeployment runs a job whose code is not in the project (a jar or an image built elsewhere, which may enable checkpointing in its own code), it is `info` too. The Flink Kubernetes Operator's own configuration (`flink-operator-config`, configurations of `kubernetes.operator.*` keys) is not a cluster's and is not checked. A FlinkDeployment with `upgradeMode: last-state` and no interval is left alone: the operator sets 5 min. Batch configurations (`execution.runtime-mode: BATCH`), FlinkSessionJob configurations (they run on a session cluster configured elsewhere), Helm values (defaults merged into other configurations) intervals written as templates, and configurations partly filled in by a Helm template (an `{{ include … }}` line, an empty block in a chart template) are not checked. A ConfigMap named `flink-config-<name>` next to FlinkDeployment `<name>` is the operator's rendered copy and is not reported twice; of a flink-conf.yaml and a config.yaml in one folder only the file Flink reads is checked.",
+        "When the project's job code enables checkpointing itself (DataStream `enableCheckpointing`, Beam `checkpointingInterval`, in any language, or a Beam flag in a launcher), the finding is only `info`, with the places in the code as related information; when a FlinkDeployment runs a job whose code is not in the project (a jar or an image built elsewhere, which may enable checkpointing in its own code), it is `info` too. The Flink Kubernetes Operator's own configuration (`flink-operator-config`, configurations of `kubernetes.operator.*` keys) is not a cluster's and is not checked. A FlinkDeployment with `upgradeMode: last-state` and no interval is left alone: the operator sets 5 min. A Flink SQL script is checked as the configuration of the jobs it submits: one that turns checkpointing off is reported, and one that runs a streaming job (`INSERT INTO`) with no interval in its `SET` statements in a project that configures no cluster and enables no checkpointing in its job code, unless it reads Kafka tables (BFL603 and BFL606 report those); an interval a script sets counts like job code for the cluster. Batch configurations (`execution.runtime-mode: BATCH`), FlinkSessionJob configurations (they run on a session cluster configured elsewhere), Helm values (defaults merged into other configurations) intervals written as templates, and configurations partly filled in by a Helm template (an `{{ include … }}` line, an empty block in a chart template) are not checked. A ConfigMap named `flink-config-<name>` next to FlinkDeployment `<name>` is the operator's rendered copy and is not reported twice; of a flink-conf.yaml and a config.yaml in one folder only the file Flink reads is checked.",
       references: [
         "https://nightlies.apache.org/flink/flink-docs-stable/docs/dev/datastream/fault-tolerance/checkpointing/",
         "Flink CheckpointingOptions: execution.checkpointing.interval has no default (periodic checkpointing off)",
@@ -36,8 +37,16 @@ export const rule: Rule = {
   },
   check(ctx) {
     const interval = ctx.project.config.checkpointInterval;
-    const code = jobCheckpointing(ctx.project);
-    const related = code.map((l) => ({ ...l, message: "The job code enables checkpointing here." }));
+    const jobs = sqlJobsOf(ctx.project);
+    // SQL scripts that SET an interval configure the jobs they submit, as job code does.
+    const scripts = jobs.flatMap((j) =>
+      j.checkpointing.kind === "on" && j.checkpointing.by === "script" ? j.checkpointing.where : [],
+    );
+    const code = [...jobCheckpointing(ctx.project), ...scripts];
+    const related = [
+      ...jobCheckpointing(ctx.project).map((l) => ({ ...l, message: "The job code enables checkpointing here." })),
+      ...scripts.map((l) => ({ ...l, message: "The SQL script enables checkpointing here." })),
+    ];
     // A FlinkDeployment's job built elsewhere (a jar or an image only): its code may well enable checkpointing.
     const noCode = allCode(ctx.project).length === 0;
     for (const cluster of clustersOf(ctx.project)) {
@@ -81,6 +90,40 @@ export const rule: Rule = {
         message: `No ${KEY} is set, so ${outcome}`,
         severity,
         related,
+        fixes: fix ? [fix] : [],
+      });
+    }
+    // A script's missing interval is the cluster's finding where the project configures a cluster.
+    const noCluster = clustersOf(ctx.project).length === 0;
+    for (const job of jobs) {
+      // Scripts reading Kafka tables: BFL603 and BFL606 report what the missing checkpoints do to their offsets.
+      if (!job.runsJob || job.batch || job.checkpointing.kind !== "off" || job.kafkaTables.some((t) => t.read))
+        continue;
+      const config = job.script.config;
+      const entry = job.checkpointing.entry;
+      if (entry) {
+        ctx.report({
+          file: config.file,
+          range: entry.valueRange,
+          message: `${KEY} ${entry.value} turns periodic checkpointing off for the jobs this SQL script submits: after a failure or restart they lose their state and their sources re-read or skip data. Set ${KEY}, e.g. ${interval}.`,
+          fixes: config.inexactRanges
+            ? []
+            : [
+                {
+                  title: `Checkpoint every ${interval}`,
+                  safety: "unsafe",
+                  changes: [{ file: config.file, edits: [{ range: entry.valueRange, newText: interval }] }],
+                },
+              ],
+        });
+        continue;
+      }
+      if (!noCluster) continue;
+      const fix = insertFix(config, `Add SET '${KEY}' = '${interval}'`, [[KEY, interval]]);
+      ctx.report({
+        file: config.file,
+        range: job.script.writes[0]?.range ?? config.anchor,
+        message: `This SQL script submits a streaming job and nothing sets ${KEY} (not the script, the project's cluster configuration or its job code), so Flink never takes a checkpoint: after a failure or restart the job loses its state and its sources re-read or skip data. Add SET '${KEY}' = '${interval}';`,
         fixes: fix ? [fix] : [],
       });
     }

@@ -1,0 +1,50 @@
+/**
+ * What a Flink SQL script says, with host-file ranges: its tables with their `WITH (…)` options, the tables its
+ * statements write and read, and its `SET` statements (which become a Flink configuration with the "sql" host).
+ * A script is a `.sql` file, or every SQL string literal one job-code file passes to `executeSql` and friends.
+ */
+import type { FlinkConfig } from "../../model";
+import type { Range } from "../../text";
+
+export interface SqlTableOption {
+  key: string;
+  value: string;
+  keyRange: Range;
+  valueRange: Range;
+  /** The option with the comma that joins it to its neighbour: what removing it deletes. */
+  deleteRange: Range;
+  /** False where the source text is not the value (an escape sequence in a host string or a doubled quote). */
+  exact: boolean;
+}
+
+export interface SqlTableFacts {
+  file: string;
+  name: string;
+  nameRange: Range;
+  /** The value of `'connector'`, lower-cased, when the table names one. */
+  connector?: string;
+  options: SqlTableOption[];
+  /** `CREATE TABLE … LIKE`: options come from another table too. */
+  like: boolean;
+  /** Where a new option is inserted (just before the `)` that closes `WITH (…)`), when the list is complete. */
+  insertAt?: Range;
+  /** True in a script embedded in job code. */
+  embedded: boolean;
+}
+
+export interface SqlUse {
+  name: string;
+  range: Range;
+}
+
+export interface SqlScriptFacts {
+  file: string;
+  embedded: boolean;
+  tables: SqlTableFacts[];
+  /** Tables written by INSERT INTO / INSERT OVERWRITE. */
+  writes: SqlUse[];
+  /** Tables read by FROM / JOIN. */
+  reads: SqlUse[];
+  /** The script's SET statements as a Flink configuration (host "sql"); also listed in the file's flinkConfigs. */
+  config: FlinkConfig;
+}

@@ -1,0 +1,435 @@
+/**
+ * A linear statement scanner for Flink SQL: just enough to find `SET` statements, `CREATE [TEMPORARY] TABLE … WITH
+ * (…)` options, and which tables `INSERT INTO` writes and `FROM` / `JOIN` read. It is not a SQL parser: statements
+ * it does not know (Flink 2.x `QUALIFY`, `CREATE MATERIALIZED TABLE`, `EXECUTE STATEMENT SET`) are passed over in
+ * silence, and only a `WITH (…)` list or a `SET` it started reading and could not finish is a problem.
+ *
+ * It reads `--` and `/* … *\/` comments, quoted strings with `''` escapes, backtick identifiers with ```` `` ````
+ * escapes, and splits statements on `;` outside them. One pass over the text, never throws.
+ *
+ * Offsets are into the scanned text; an embedded script (a string literal in job code) maps them back to the host
+ * file through `SqlText.start` / `SqlText.end`.
+ */
+
+export interface SqlToken {
+  kind: "word" | "string" | "quoted" | "punct";
+  start: number;
+  end: number;
+  /** Words as written; strings and backtick identifiers decoded (quotes removed, doubled quotes halved). */
+  value: string;
+  /** A string or backtick identifier whose closing quote is missing. */
+  unterminated?: boolean;
+}
+
+export interface SqlOption {
+  key: string;
+  value: string;
+  /** Offsets of the key's and value's text (inside the quotes). */
+  keyStart: number;
+  keyEnd: number;
+  valueStart: number;
+  valueEnd: number;
+  /** What deleting the option removes: the option and the comma that separates it from its neighbour. */
+  deleteStart: number;
+  deleteEnd: number;
+  /** The key or value holds a doubled quote: its text is not the decoded value. */
+  escaped: boolean;
+}
+
+export interface SqlSet {
+  key: string;
+  value: string;
+  keyStart: number;
+  keyEnd: number;
+  valueStart: number;
+  valueEnd: number;
+  statementStart: number;
+  statementEnd: number;
+  escaped: boolean;
+  quoted: boolean;
+}
+
+export interface SqlTable {
+  /** The table's name (the last part of its path), without backticks. */
+  name: string;
+  nameStart: number;
+  nameEnd: number;
+  temporary: boolean;
+  options: SqlOption[];
+  /** Offset of `WITH`, and of the `)` that closes the options (where a new option is inserted before). */
+  withStart: number;
+  closeParen?: number;
+  /** `CREATE TABLE … LIKE other`: options are merged from another table. */
+  like: boolean;
+}
+
+export interface SqlProblem {
+  start: number;
+  end: number;
+  message: string;
+}
+
+export interface SqlScan {
+  sets: SqlSet[];
+  tables: SqlTable[];
+  /** Names of tables written by `INSERT INTO` / `INSERT OVERWRITE`, with where they are named. */
+  inserts: { name: string; start: number; end: number }[];
+  /** Names of tables read by `FROM` / `JOIN`. */
+  reads: { name: string; start: number; end: number }[];
+  /** Offset where the first statement starts (after leading comments and blank lines). */
+  firstStatement?: number;
+  problems: SqlProblem[];
+}
+
+function isWordChar(c: number): boolean {
+  return (
+    (c >= 97 && c <= 122) ||
+    (c >= 65 && c <= 90) ||
+    (c >= 48 && c <= 57) ||
+    c === 95 ||
+    c === 36 ||
+    c === 45 /* - inside words: keys such as restart-strategy */ ||
+    c >= 128
+  );
+}
+
+function isSpace(c: number): boolean {
+  return c === 32 || (c >= 9 && c <= 13) || c === 0xa0 || c === 0xfeff;
+}
+
+/** The tokens of a SQL text, comments dropped. */
+export function tokenizeSql(text: string): SqlToken[] {
+  const out: SqlToken[] = [];
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (isSpace(c)) {
+      i++;
+      continue;
+    }
+    if (c === 45 && text.charCodeAt(i + 1) === 45) {
+      while (i < n && text.charCodeAt(i) !== 10 && text.charCodeAt(i) !== 13) i++;
+      continue;
+    }
+    if (c === 47 && text.charCodeAt(i + 1) === 42) {
+      const close = text.indexOf("*/", i + 2);
+      i = close < 0 ? n : close + 2;
+      continue;
+    }
+    if (c === 39 || c === 96) {
+      const quote = text[i];
+      const start = i;
+      let value = "";
+      let j = i + 1;
+      let closed = false;
+      let from = j;
+      while (j < n) {
+        if (text[j] === quote) {
+          if (text[j + 1] === quote) {
+            value += text.slice(from, j + 1);
+            j += 2;
+            from = j;
+            continue;
+          }
+          closed = true;
+          break;
+        }
+        j++;
+      }
+      value += text.slice(from, j);
+      const end = closed ? j + 1 : n;
+      out.push({ kind: c === 39 ? "string" : "quoted", start, end, value, unterminated: !closed || undefined });
+      i = end;
+      continue;
+    }
+    if (c === 34) {
+      // Double-quoted identifiers are not Flink SQL, but a stray one must not swallow the script: it ends at its line.
+      let j = i + 1;
+      while (j < n && text[j] !== '"' && text[j] !== "\n") j++;
+      const end = Math.min(n, j + 1);
+      out.push({ kind: "quoted", start: i, end, value: text.slice(i + 1, j) });
+      i = end;
+      continue;
+    }
+    if (isWordChar(c) && c !== 45) {
+      let j = i + 1;
+      while (j < n && isWordChar(text.charCodeAt(j))) {
+        // `a--comment`: a comment sign ends the word.
+        if (text.charCodeAt(j) === 45 && text.charCodeAt(j + 1) === 45) break;
+        j++;
+      }
+      out.push({ kind: "word", start: i, end: j, value: text.slice(i, j) });
+      i = j;
+      continue;
+    }
+    out.push({ kind: "punct", start: i, end: i + 1, value: text[i] });
+    i++;
+  }
+  return out;
+}
+
+function isWord(t: SqlToken | undefined, word: string): boolean {
+  return t !== undefined && t.kind === "word" && t.value.toUpperCase() === word;
+}
+
+function isPunct(t: SqlToken | undefined, p: string): boolean {
+  return t !== undefined && t.kind === "punct" && t.value === p;
+}
+
+/** Splits tokens into statements on `;`. */
+function statements(tokens: SqlToken[]): SqlToken[][] {
+  const out: SqlToken[][] = [];
+  let current: SqlToken[] = [];
+  for (const t of tokens) {
+    if (isPunct(t, ";")) {
+      if (current.length > 0) out.push(current);
+      current = [];
+    } else current.push(t);
+  }
+  if (current.length > 0) out.push(current);
+  return out;
+}
+
+export function scanSql(text: string): SqlScan {
+  const scan: SqlScan = { sets: [], tables: [], inserts: [], reads: [], problems: [] };
+  const tokens = tokenizeSql(text);
+  if (tokens.length > 0) scan.firstStatement = tokens[0].start;
+  for (const st of statements(tokens)) {
+    const head = st[0];
+    if (isWord(head, "SET")) readSet(text, st, scan);
+    else if (isWord(head, "CREATE")) readCreate(st, scan);
+    readUses(st, scan);
+  }
+  return scan;
+}
+
+function readSet(text: string, st: SqlToken[], scan: SqlScan): void {
+  if (st.length === 1) return; // `SET;` lists the session's properties.
+  const eq = st.findIndex((t) => isPunct(t, "="));
+  const statementStart = st[0].start;
+  // The statement with its `;`, and the line break after it when the statement is a line of its own.
+  let statementEnd = st[st.length - 1].end;
+  let j = statementEnd;
+  while (text[j] === " " || text[j] === "\t") j++;
+  if (text[j] === ";") {
+    statementEnd = j + 1;
+    const lineStart = text.lastIndexOf("\n", statementStart - 1) + 1;
+    let k = statementEnd;
+    while (text[k] === " " || text[k] === "\t") k++;
+    if (text.slice(lineStart, statementStart).trim() === "" && (text[k] === "\n" || text.startsWith("\r\n", k)))
+      statementEnd = text[k] === "\n" ? k + 1 : k + 2;
+  }
+  if (eq < 0) {
+    scan.problems.push({
+      start: st[1].start,
+      end: st[st.length - 1].end,
+      message: "This SET statement has no `=`; write it as SET 'key' = 'value';",
+    });
+    return;
+  }
+  const keyTokens = st.slice(1, eq);
+  const valueTokens = st.slice(eq + 1);
+  if (keyTokens.length === 0 || valueTokens.length === 0) {
+    scan.problems.push({
+      start: st[0].start,
+      end: statementEnd,
+      message: "This SET statement has no key or no value; write it as SET 'key' = 'value';",
+    });
+    return;
+  }
+  const one = (ts: SqlToken[]) => (ts.length === 1 && ts[0].kind === "string" ? ts[0] : undefined);
+  const k = one(keyTokens);
+  const v = one(valueTokens);
+  const unterminated = [...keyTokens, ...valueTokens].find((t) => t.unterminated);
+  if (unterminated) {
+    scan.problems.push({ start: unterminated.start, end: unterminated.end, message: "This string is not closed." });
+    return;
+  }
+  const keyStart = k ? k.start + 1 : keyTokens[0].start;
+  const keyEnd = k ? k.end - 1 : keyTokens[keyTokens.length - 1].end;
+  const valueStart = v ? v.start + 1 : valueTokens[0].start;
+  const valueEnd = v ? v.end - 1 : valueTokens[valueTokens.length - 1].end;
+  const key = k ? k.value : text.slice(keyStart, keyEnd);
+  const value = v ? v.value : text.slice(valueStart, valueEnd);
+  scan.sets.push({
+    key,
+    value,
+    keyStart,
+    keyEnd,
+    valueStart,
+    valueEnd,
+    statementStart,
+    statementEnd,
+    escaped:
+      (k !== undefined && k.value.length !== keyEnd - keyStart) ||
+      (v !== undefined && v.value.length !== valueEnd - valueStart),
+    quoted: k !== undefined,
+  });
+}
+
+function readCreate(st: SqlToken[], scan: SqlScan): void {
+  let i = 1;
+  let temporary = false;
+  if (isWord(st[i], "TEMPORARY")) {
+    temporary = true;
+    i++;
+  }
+  if (isWord(st[i], "OR") && isWord(st[i + 1], "REPLACE")) i += 2;
+  if (!isWord(st[i], "TABLE")) return; // views, functions, catalogs, materialized tables: not read
+  i++;
+  if (isWord(st[i], "IF") && isWord(st[i + 1], "NOT") && isWord(st[i + 2], "EXISTS")) i += 3;
+  // The table's path: name(.name)*
+  let nameToken: SqlToken | undefined;
+  while (i < st.length && (st[i].kind === "word" || st[i].kind === "quoted")) {
+    nameToken = st[i];
+    i++;
+    if (isPunct(st[i], ".")) i++;
+    else break;
+  }
+  if (!nameToken) return;
+  // Find WITH at depth 0 after the name (the column list comes first, in parentheses).
+  let depth = 0;
+  let withAt = -1;
+  let like = false;
+  for (let j = i; j < st.length; j++) {
+    const t = st[j];
+    if (isPunct(t, "(")) depth++;
+    else if (isPunct(t, ")")) depth = Math.max(0, depth - 1);
+    else if (depth === 0 && isWord(t, "WITH") && withAt < 0) withAt = j;
+    else if (depth === 0 && isWord(t, "LIKE")) like = true;
+    else if (depth === 0 && isWord(t, "AS") && withAt >= 0) break;
+  }
+  const table: SqlTable = {
+    name: nameToken.value,
+    nameStart: nameToken.kind === "quoted" ? nameToken.start + 1 : nameToken.start,
+    nameEnd: nameToken.kind === "quoted" ? nameToken.end - 1 : nameToken.end,
+    temporary,
+    options: [],
+    withStart: withAt >= 0 ? st[withAt].start : nameToken.start,
+    like,
+  };
+  scan.tables.push(table);
+  if (withAt < 0) return;
+  readOptions(st, withAt + 1, table, scan);
+}
+
+/** `( 'k' = 'v' [, 'k' = 'v']* )` from `st[at]`, which must be `(`. */
+function readOptions(st: SqlToken[], at: number, table: SqlTable, scan: SqlScan): void {
+  const withToken = st[at - 1];
+  if (!isPunct(st[at], "(")) {
+    scan.problems.push({
+      start: withToken.start,
+      end: withToken.end,
+      message: "WITH is not followed by `(`: the table's options could not be read.",
+    });
+    return;
+  }
+  let i = at + 1;
+  if (isPunct(st[i], ")")) {
+    table.closeParen = st[i].start;
+    return;
+  }
+  while (i < st.length) {
+    const k = st[i];
+    const eq = st[i + 1];
+    const v = st[i + 2];
+    if (k?.kind !== "string" || !isPunct(eq, "=") || v?.kind !== "string" || k.unterminated || v.unterminated) {
+      const bad = [k, eq, v].find(
+        (t) => t !== undefined && !(t.kind === "string" && !t.unterminated) && !isPunct(t, "="),
+      );
+      const where = bad ?? k ?? withToken;
+      scan.problems.push({
+        start: where.start,
+        end: where.end,
+        message:
+          where.unterminated === true
+            ? "This string is not closed: the table's options after it could not be read."
+            : "The table's options could not be read from here: each option is written 'key' = 'value', separated by commas.",
+      });
+      return;
+    }
+    const next = st[i + 3];
+    const option: SqlOption = {
+      key: k.value,
+      value: v.value,
+      keyStart: k.start + 1,
+      keyEnd: k.end - 1,
+      valueStart: v.start + 1,
+      valueEnd: v.end - 1,
+      deleteStart: k.start,
+      deleteEnd: v.end,
+      escaped: k.value.length !== k.end - k.start - 2 || v.value.length !== v.end - v.start - 2,
+    };
+    table.options.push(option);
+    if (isPunct(next, ",")) {
+      option.deleteEnd = st[i + 4]?.start ?? next.end;
+      i += 4;
+      continue;
+    }
+    if (isPunct(next, ")")) {
+      table.closeParen = next.start;
+      // The last option takes the comma before it.
+      const prev = table.options[table.options.length - 2];
+      if (prev) option.deleteStart = prev.valueEnd + 1;
+      return;
+    }
+    const where = next ?? v;
+    scan.problems.push({
+      start: where.start,
+      end: where.end,
+      message: next
+        ? "Expected `,` or `)` after this option: the table's options after it could not be read."
+        : "The table's options are not closed with `)`.",
+    });
+    return;
+  }
+}
+
+/** Tables written (`INSERT INTO t`, `INSERT OVERWRITE t`) and read (`FROM t`, `JOIN t`) by a statement. */
+function readUses(st: SqlToken[], scan: SqlScan): void {
+  for (let i = 0; i < st.length; i++) {
+    const t = st[i];
+    if (t.kind !== "word") continue;
+    const upper = t.value.toUpperCase();
+    if (upper === "INSERT" && (isWord(st[i + 1], "INTO") || isWord(st[i + 1], "OVERWRITE"))) {
+      const name = pathEnd(st, i + 2);
+      if (name) scan.inserts.push(name);
+    } else if (upper === "FROM" || upper === "JOIN") {
+      let j = i + 1;
+      // `FROM TABLE(TUMBLE(TABLE t, …))`: the table is named after the inner TABLE keyword.
+      while (j < st.length) {
+        const name = pathEnd(st, j);
+        if (!name) break;
+        if (name.name.toUpperCase() === "LATERAL" || name.name.toUpperCase() === "UNNEST") break;
+        scan.reads.push(name);
+        // `FROM a, b`
+        let k = j;
+        while (k < st.length && !isPunct(st[k], ",") && !isWord(st[k], "WHERE") && !isWord(st[k], "JOIN")) {
+          if (isPunct(st[k], "(") || isPunct(st[k], ")")) break;
+          k++;
+        }
+        if (!isPunct(st[k], ",")) break;
+        j = k + 1;
+      }
+    } else if (upper === "TABLE" && i > 0 && isPunct(st[i - 1], "(")) {
+      const name = pathEnd(st, i + 1);
+      if (name) scan.reads.push(name);
+    }
+  }
+}
+
+/** The last part of a table path starting at `st[i]`: `cat.db.t` → t. */
+function pathEnd(st: SqlToken[], i: number): { name: string; start: number; end: number } | undefined {
+  let last: SqlToken | undefined;
+  let j = i;
+  while (j < st.length && (st[j].kind === "word" || st[j].kind === "quoted")) {
+    last = st[j];
+    if (isPunct(st[j + 1], ".")) j += 2;
+    else break;
+  }
+  if (!last) return undefined;
+  if (last.kind === "word" && /^(SELECT|TABLE|VALUES)$/i.test(last.value)) return undefined;
+  const quoted = last.kind === "quoted";
+  return { name: last.value, start: quoted ? last.start + 1 : last.start, end: quoted ? last.end - 1 : last.end };
+}

@@ -1,0 +1,135 @@
+/**
+ * Flink SQL jobs of a project: each script (a `.sql` file, or the SQL strings of one job-code file) with its Kafka
+ * tables, whether the job checkpoints (a `SET` in the script, the configuration of the project's clusters, or the
+ * job code around it), and whether it runs in batch mode. Computed once per project model.
+ */
+import type { SqlScriptFacts, SqlTableFacts, SqlTableOption } from "../documents/sql/facts";
+import type { Location } from "../findings";
+import { isKafkaTableConnector, type KafkaTableConnector } from "../knowledge/kafkaTableOptions";
+import { parseDuration } from "../knowledge/values";
+import type { ConfigEntry } from "../model";
+import type { ProjectModel } from "../workspace/project";
+import { jobCheckpointing } from "./checkpointing";
+import { checkpointing, clustersOf, runsBatch } from "./clusters";
+import { findEntry } from "./configEntries";
+import { isTestCode } from "./jobCode";
+
+export interface KafkaTable {
+  facts: SqlTableFacts;
+  connector: KafkaTableConnector;
+  /** The last option of that key (Flink keeps the last of duplicate keys). */
+  option(key: string): SqlTableOption | undefined;
+  /** The script reads it (FROM / JOIN), or nothing in the script says how it is used. */
+  read: boolean;
+  /** The script writes it (INSERT INTO). */
+  written: boolean;
+  /** `scan.startup.mode` as written, lower-cased; the default `group-offsets` when not written (upsert-kafka: earliest). */
+  startupMode: string;
+  /** A bounded read (`scan.bounded.mode` other than unbounded). */
+  bounded: boolean;
+}
+
+export type SqlCheckpointing =
+  | { kind: "on"; by: "script" | "cluster" | "code"; entry?: ConfigEntry; where: Location[] }
+  | { kind: "off"; entry?: ConfigEntry }
+  | { kind: "unknown" };
+
+export interface SqlJob {
+  script: SqlScriptFacts;
+  kafkaTables: KafkaTable[];
+  /** The script runs a job (INSERT INTO, or reads a table): a script of definitions only runs none. */
+  runsJob: boolean;
+  checkpointing: SqlCheckpointing;
+  batch: boolean;
+}
+
+const cache = new WeakMap<ProjectModel, SqlJob[]>();
+
+export function sqlJobsOf(project: ProjectModel): SqlJob[] {
+  let jobs = cache.get(project);
+  if (!jobs) {
+    jobs = project.files
+      .filter((f) => f.sql !== undefined && !isTestCode(project, f.file))
+      .map((f) => jobOf(project, f.sql as SqlScriptFacts));
+    cache.set(project, jobs);
+  }
+  return jobs;
+}
+
+function jobOf(project: ProjectModel, script: SqlScriptFacts): SqlJob {
+  const reads = new Set(script.reads.map((u) => u.name));
+  const writes = new Set(script.writes.map((u) => u.name));
+  const kafkaTables: KafkaTable[] = [];
+  for (const t of script.tables) {
+    if (!isKafkaTableConnector(t.connector)) continue;
+    const option = (key: string) => {
+      let found: SqlTableOption | undefined;
+      for (const o of t.options) if (o.key === key) found = o;
+      return found;
+    };
+    const written = writes.has(t.name);
+    // A table no statement reads may still be read by code (`tableEnv.from("orders")`) or a later session: its own
+    // source options (`scan.*`, a group id) say it is a source.
+    const read = reads.has(t.name) || (!written && sourceOptions(t));
+    const bounded = (option("scan.bounded.mode")?.value.trim().toLowerCase() ?? "unbounded") !== "unbounded";
+    kafkaTables.push({
+      facts: t,
+      connector: t.connector,
+      option,
+      read,
+      written,
+      // upsert-kafka always starts from the earliest offsets (it has no startup mode).
+      startupMode:
+        t.connector === "upsert-kafka"
+          ? "earliest-offset"
+          : (option("scan.startup.mode")?.value.trim().toLowerCase() ?? "group-offsets"),
+      bounded,
+    });
+  }
+  return {
+    script,
+    kafkaTables,
+    runsJob: script.writes.length > 0 || (script.embedded && script.tables.length > 0),
+    checkpointing: checkpointingOf(project, script),
+    batch: batchOf(project, script),
+  };
+}
+
+function sourceOptions(t: SqlTableFacts): boolean {
+  return t.options.some((o) => o.key.startsWith("scan.") || o.key === "properties.group.id");
+}
+
+function checkpointingOf(project: ProjectModel, script: SqlScriptFacts): SqlCheckpointing {
+  const entry = findEntry(script.config, "execution.checkpointing.interval");
+  if (entry) {
+    const parsed = entry.templated ? undefined : parseDuration(entry.value.trim());
+    if (!parsed) return { kind: "unknown" };
+    if (parsed.millis > 0)
+      return { kind: "on", by: "script", entry, where: [{ file: script.file, range: entry.valueRange }] };
+    return { kind: "off", entry };
+  }
+  let unknown = false;
+  for (const cluster of clustersOf(project)) {
+    const state = checkpointing(cluster);
+    if (state.kind === "on")
+      return {
+        kind: "on",
+        by: "cluster",
+        where: state.setting ? [{ file: state.setting.config.file, range: state.setting.entry.valueRange }] : [],
+      };
+    if (state.kind === "unknown") unknown = true;
+  }
+  if (unknown) return { kind: "unknown" };
+  const code = jobCheckpointing(project);
+  // SQL strings in job code run in that code's environment; a .sql file may be run by a job elsewhere in the project.
+  const own = script.embedded ? code.filter((l) => l.file === script.file) : code;
+  if (own.length > 0) return { kind: "on", by: "code", where: own };
+  return { kind: "off" };
+}
+
+function batchOf(project: ProjectModel, script: SqlScriptFacts): boolean {
+  const mode = findEntry(script.config, "execution.runtime-mode");
+  if (mode) return mode.value.trim().toUpperCase() === "BATCH";
+  const clusters = clustersOf(project);
+  return clusters.length > 0 && clusters.every(runsBatch);
+}

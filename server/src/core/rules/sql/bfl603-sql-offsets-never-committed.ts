@@ -1,0 +1,80 @@
+import { setStatement } from "../../documents/sql/reader";
+import { sqlJobsOf } from "../../project/sqlJobs";
+import { insertFix } from "../clusterFixes";
+import type { Rule } from "../types";
+import { streamingWithoutCheckpoints } from "./kafkaTables";
+
+const SCRIPT = (set: string) => `${set}CREATE TABLE orders (
+  order_id STRING,
+  amount DECIMAL(10, 2)
+) WITH (
+  'connector' = 'kafka',
+  'topic' = 'orders',
+  'properties.bootstrap.servers' = 'kafka:9092',
+  'properties.group.id' = 'orders-archive',
+  'format' = 'json'
+);
+
+INSERT INTO orders_archive SELECT * FROM orders;
+`;
+
+const INTERVAL = "1 min";
+
+export const rule: Rule = {
+  meta: {
+    code: "BFL603",
+    name: "sql-offsets-never-committed",
+    family: "sql",
+    severity: "warning",
+    description:
+      "A Kafka source table read by a streaming SQL job that never checkpoints: its offsets are never committed.",
+    fix: "unsafe",
+    docs: {
+      whatItDoes:
+        "Reports a Kafka or upsert-kafka table read by a streaming job of the script when nothing enables checkpointing: no `SET 'execution.checkpointing.interval'` in the script, none in the configuration of the project's Flink clusters, and none in the job code (for SQL strings in job code, the code of that file). The fix inserts `SET 'execution.checkpointing.interval' = '1 min';` at the top of the script.",
+      whyItMatters:
+        "The Kafka source commits its offsets only when a checkpoint completes, and turns the client's auto-commit off. A job that never checkpoints never commits: the consumer group's offsets stay where they were, lag monitoring shows the group stuck, and every restart begins again at the startup mode (`group-offsets` falls back to the last committed offsets, possibly none), so data is read twice or skipped. Without checkpoints the job also has no state to restore after a failure.",
+      bad: { "job.sql": SCRIPT("") },
+      good: { "job.sql": SCRIPT(`${setStatement("execution.checkpointing.interval", INTERVAL)}\n\n`) },
+      whenNotToFire:
+        "Bounded reads (`scan.bounded.mode`), batch jobs (`SET 'execution.runtime-mode' = 'batch'`), tables with `'scan.startup.mode' = 'latest-offset'` (BFL606 reports those), scripts whose cluster configuration or job code enables checkpointing, an interval only known at run time, scripts that only define tables (nothing reads them in a job), and test code.",
+      references: [
+        "https://nightlies.apache.org/flink/flink-docs-stable/docs/connectors/table/kafka/#consumer-offset-committing",
+        "apache/flink-connector-kafka KafkaSourceBuilder (enable.auto.commit defaults to false; commits on completed checkpoints)",
+      ],
+    },
+  },
+  check(ctx) {
+    for (const job of sqlJobsOf(ctx.project)) {
+      if (!job.runsJob || !streamingWithoutCheckpoints(job)) continue;
+      for (const table of job.kafkaTables) {
+        if (!table.read || table.bounded || table.startupMode === "latest-offset") continue;
+        const setting = job.checkpointing.kind === "off" ? job.checkpointing.entry : undefined;
+        const fix = setting
+          ? undefined
+          : insertFix(job.script.config, `Add SET 'execution.checkpointing.interval' = '${INTERVAL}'`, [
+              ["execution.checkpointing.interval", INTERVAL],
+            ]);
+        const restart =
+          table.startupMode === "group-offsets"
+            ? "every restart begins again at the last committed offsets, possibly none"
+            : `every restart begins again at ${table.startupMode}`;
+        ctx.report({
+          file: table.facts.file,
+          range: table.facts.nameRange,
+          message: `Kafka table ${table.facts.name} is read by a streaming job that never checkpoints${setting ? ` (execution.checkpointing.interval ${setting.value})` : ""}: the source commits offsets only on completed checkpoints, so none are ever committed and ${restart}. Enable checkpointing, e.g. SET 'execution.checkpointing.interval' = '${INTERVAL}';`,
+          related: setting
+            ? [
+                {
+                  file: job.script.config.file,
+                  range: setting.valueRange,
+                  message: "Checkpointing is turned off here.",
+                },
+              ]
+            : [],
+          fixes: fix ? [fix] : [],
+        });
+      }
+    }
+  },
+};

@@ -1,0 +1,100 @@
+/**
+ * What the Flink SQL rules (BFL6xx) share: the Kafka connector version the project builds with, edits of a table's
+ * `WITH (…)` options in the script's own layout, and the wording of checkpointing evidence.
+ */
+import type { SqlTableOption } from "../../documents/sql/facts";
+import { sqlString } from "../../documents/sql/reader";
+import type { Fix, FixSafety, RelatedLocation } from "../../findings";
+import type { ConnectorVersion } from "../../knowledge/kafkaConnector";
+import type { KafkaTable, SqlJob } from "../../project/sqlJobs";
+import type { TextEdit } from "../../text";
+import type { ProjectModel } from "../../workspace/project";
+import { connectorSites } from "../build/kafkaConnectors";
+import { textAt } from "../configEdits";
+
+const versions = new WeakMap<ProjectModel, { version?: ConnectorVersion }>();
+
+/** The Kafka connector version of the project's build or images, when every place names the same one. */
+export function connectorVersion(project: ProjectModel): ConnectorVersion | undefined {
+  let found = versions.get(project);
+  if (!found) {
+    const sites = connectorSites(project);
+    const distinct = new Set(sites.map((s) => s.version.connector));
+    found = { version: distinct.size === 1 ? sites[0].version : undefined };
+    versions.set(project, found);
+  }
+  return found.version;
+}
+
+export function describeVersion(v: ConnectorVersion): string {
+  return v.bundled
+    ? `the Kafka connector bundled with Flink ${v.flinkMinor ?? v.version}`
+    : `Kafka connector ${v.version}`;
+}
+
+/** The option's key renamed (inside its quotes). */
+export function renameOption(option: SqlTableOption, key: string): TextEdit {
+  return { range: option.keyRange, newText: key };
+}
+
+export function replaceOptionValue(option: SqlTableOption, value: string): TextEdit {
+  return { range: option.valueRange, newText: value };
+}
+
+/** Removes an option with the comma that joins it to its neighbour. */
+export function deleteOption(option: SqlTableOption): TextEdit {
+  return { range: option.deleteRange, newText: "" };
+}
+
+/**
+ * Adds `'key' = 'value'` after the table's last option: on a line of its own where the options stand one per line,
+ * else on the same line. Undefined where the options' text cannot be edited safely (escapes, an incomplete list).
+ */
+export function insertOption(
+  project: ProjectModel,
+  table: KafkaTable,
+  key: string,
+  value: string,
+): TextEdit | undefined {
+  const t = table.facts;
+  const last = t.options[t.options.length - 1];
+  if (!last || !t.insertAt || !last.exact) return undefined;
+  const file = t.file;
+  const quoteEnd = { line: last.valueRange.end.line, character: last.valueRange.end.character + 1 };
+  if (textAt(project, file, { start: last.valueRange.end, end: quoteEnd }) !== "'") return undefined;
+  const text = `${sqlString(key)} = ${sqlString(value)}`;
+  const previous = t.options[t.options.length - 2];
+  const ownLines = !t.embedded && previous !== undefined && previous.keyRange.start.line !== last.keyRange.start.line;
+  if (!ownLines) return { range: { start: quoteEnd, end: quoteEnd }, newText: `, ${text}` };
+  const eol = project.fileFacts(file)?.text.includes("\r\n") ? "\r\n" : "\n";
+  const indent = " ".repeat(Math.max(0, last.keyRange.start.character - 1));
+  return { range: { start: quoteEnd, end: quoteEnd }, newText: `,${eol}${indent}${text}` };
+}
+
+export function tableFix(table: KafkaTable, title: string, safety: FixSafety, edits: (TextEdit | undefined)[]): Fix[] {
+  if (edits.some((e) => e === undefined)) return [];
+  return [{ title, safety, changes: [{ file: table.facts.file, edits: edits as TextEdit[] }] }];
+}
+
+/** Where the job's checkpointing is decided, as related information. */
+export function checkpointingRelated(job: SqlJob): RelatedLocation[] {
+  const c = job.checkpointing;
+  if (c.kind !== "on") return [];
+  const message =
+    c.by === "script"
+      ? "The script enables checkpointing here."
+      : c.by === "cluster"
+        ? "The cluster's configuration enables checkpointing here."
+        : "The job code enables checkpointing here.";
+  return c.where.map((l) => ({ ...l, message }));
+}
+
+/** "the table `orders`" */
+export function tableName(table: KafkaTable): string {
+  return `table ${table.facts.name}`;
+}
+
+/** Whether a streaming job runs the table's reads and never checkpoints. */
+export function streamingWithoutCheckpoints(job: SqlJob): boolean {
+  return !job.batch && job.checkpointing.kind === "off";
+}

@@ -1,0 +1,218 @@
+/** Flink SQL: the statement scanner, .sql files, and SQL strings in job code mapped to the host file's characters. */
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { readDocument } from "../../server/src/core/documents/index";
+import type { SqlScriptFacts } from "../../server/src/core/documents/sql/facts";
+import { scanSql } from "../../server/src/core/documents/sql/scanner";
+import { entry, insertAndReread, scalars, textAt } from "./helpers";
+
+function sqlOf(file: string, text: string): SqlScriptFacts {
+  const facts = readDocument(file, text);
+  assert.ok(facts.sql, `no SQL read from ${file}`);
+  return facts.sql;
+}
+
+function optionTexts(text: string, script: SqlScriptFacts): [string, string, string][] {
+  return script.tables.flatMap((t) =>
+    t.options.map((o): [string, string, string] => [o.key, textAt(text, o.keyRange), textAt(text, o.valueRange)]),
+  );
+}
+
+test(".sql files: SET in both spellings, tables with their options, comments and escaped quotes", () => {
+  const text = [
+    "-- a comment; with a semicolon and 'a quote",
+    "/* SET 'not.a' = 'setting'; */",
+    "SET 'execution.checkpointing.interval' = '30 s';",
+    "SET pipeline.name = orders-job;",
+    "CREATE TEMPORARY TABLE IF NOT EXISTS `cat`.`db`.`orders` (",
+    "  id STRING COMMENT 'it''s the id; really',",
+    "  ts TIMESTAMP(3)",
+    ") WITH (",
+    "  'connector' = 'kafka', 'topic' = 'o''clock',",
+    "  'format' = 'json'",
+    ");",
+    "INSERT INTO sink SELECT * FROM `orders` o JOIN db.customers c ON o.id = c.id;",
+    "",
+  ].join("\n");
+  const facts = readDocument("/p/sql/job.flink.sql", text);
+  assert.equal(facts.kind, "sql");
+  assert.deepEqual(facts.syntaxErrors, []);
+  const config = facts.flinkConfigs[0];
+  assert.equal(config.host, "sql");
+  assert.deepEqual(scalars(config), [
+    ["execution.checkpointing.interval", "30 s"],
+    ["pipeline.name", "orders-job"],
+  ]);
+  assert.equal(textAt(text, entry(config, "pipeline.name").keyRange), "pipeline.name");
+  const script = facts.sql as SqlScriptFacts;
+  assert.equal(script.tables.length, 1);
+  assert.equal(script.tables[0].name, "orders");
+  assert.equal(script.tables[0].connector, "kafka");
+  assert.equal(textAt(text, script.tables[0].nameRange), "orders");
+  assert.deepEqual(optionTexts(text, script), [
+    ["connector", "connector", "kafka"],
+    ["topic", "topic", "o''clock"],
+    ["format", "format", "json"],
+  ]);
+  assert.equal(script.tables[0].options[1].value, "o'clock");
+  assert.equal(script.tables[0].options[1].exact, false);
+  assert.deepEqual(
+    script.writes.map((u) => u.name),
+    ["sink"],
+  );
+  assert.deepEqual(
+    script.reads.map((u) => u.name),
+    ["orders", "customers"],
+  );
+});
+
+test("Flink 2.x statements the scanner does not know are passed over in silence", () => {
+  const text = [
+    "CREATE MATERIALIZED TABLE totals FRESHNESS = INTERVAL '1' MINUTE AS SELECT k, COUNT(*) FROM t GROUP BY k;",
+    "SELECT * FROM t QUALIFY ROW_NUMBER() OVER (PARTITION BY k ORDER BY ts) = 1;",
+    "EXECUTE STATEMENT SET BEGIN INSERT INTO a SELECT * FROM t; INSERT INTO b SELECT * FROM t; END;",
+    "CREATE CATALOG c WITH ('type' = 'hive');",
+    "SET;",
+    "RESET 'pipeline.name';",
+  ].join("\n");
+  const facts = readDocument("/p/q.sql", text);
+  assert.deepEqual(facts.syntaxErrors, []);
+  assert.deepEqual(facts.sql?.tables, []);
+  assert.deepEqual(
+    facts.sql?.writes.map((u) => u.name),
+    ["a", "b"],
+  );
+});
+
+test("a WITH list or SET the scanner cannot finish is information, and what came before it stays", () => {
+  const text = [
+    "SET 'a.b' 'c';",
+    "CREATE TABLE t (id STRING) WITH ('connector' = 'kafka', 'topic' 'x', 'format' = 'json');",
+    "CREATE TABLE u (id STRING) WITH ('connector' = 'kafka', 'topic' = 'y",
+  ].join("\n");
+  const facts = readDocument("/p/broken.sql", text);
+  assert.deepEqual(
+    facts.syntaxErrors.map((p) => [p.severity, p.range.start.line]),
+    [
+      ["info", 0],
+      ["info", 1],
+      ["info", 2],
+    ],
+  );
+  assert.deepEqual(
+    facts.sql?.tables.map((t) => t.options.map((o) => o.key)),
+    [["connector"], ["connector"]],
+  );
+});
+
+test("scanning is linear: a long script of statements", () => {
+  const statement = "CREATE TABLE t (id STRING) WITH ('connector' = 'kafka', 'topic' = 'x');\n";
+  const one = statement.repeat(2_000);
+  const started = performance.now();
+  const scan = scanSql(one);
+  const elapsed = performance.now() - started;
+  assert.equal(scan.tables.length, 2_000);
+  assert.ok(elapsed < 1_000, `${elapsed} ms`);
+});
+
+test("SET inserted before the first statement, after a leading comment, and read again", () => {
+  const text = "-- orders job\n\nCREATE TABLE t (id STRING) WITH ('connector' = 'kafka');\n";
+  const { text: after, config } = insertAndReread(
+    "/p/job.sql",
+    text,
+    "/p/job.sql#sql",
+    "execution.checkpointing.interval",
+    "1 min",
+  );
+  assert.equal(
+    after,
+    "-- orders job\n\nSET 'execution.checkpointing.interval' = '1 min';\nCREATE TABLE t (id STRING) WITH ('connector' = 'kafka');\n",
+  );
+  assert.deepEqual(scalars(config), [["execution.checkpointing.interval", "1 min"]]);
+});
+
+test("Java: strings joined by +, escapes, and text blocks map to the exact host characters", () => {
+  const text = [
+    "class Job {",
+    "  void run(TableEnvironment tEnv, String name) {",
+    '    tEnv.executeSql("CREATE TABLE t (id STRING) WITH (\\n"',
+    "        + \"'connector' = 'kafka', 'topic' = 'a\\tb', \"",
+    "        + \"'format' = 'json')\");",
+    '    tEnv.executeSql("""',
+    "        CREATE TABLE u (id STRING) WITH (",
+    "          'connector' = 'upsert-kafka',",
+    "          'key.format' = 'json'",
+    '        )""");',
+    "    tEnv.executeSql(\"CREATE TABLE v (id STRING) WITH ('connector' = '\" + name + \"')\");",
+    "    tEnv.executeSql(\"SET 'parallelism.default' = '4'\");",
+    "  }",
+    "}",
+  ].join("\n");
+  const script = sqlOf("/p/src/main/java/Job.java", text);
+  assert.equal(script.embedded, true);
+  assert.deepEqual(
+    script.tables.map((t) => t.name),
+    ["t", "u"],
+  );
+  assert.deepEqual(optionTexts(text, script), [
+    ["connector", "connector", "kafka"],
+    ["topic", "topic", "a\\tb"],
+    ["format", "format", "json"],
+    ["connector", "connector", "upsert-kafka"],
+    ["key.format", "key.format", "json"],
+  ]);
+  assert.equal(script.tables[0].options[1].value, "a\tb");
+  assert.equal(script.tables[0].options[1].exact, false);
+  assert.equal(script.tables[0].options[2].exact, true);
+  assert.equal(textAt(text, script.tables[1].nameRange), "u");
+  const set = readDocument("/p/src/main/java/Job.java", text).flinkConfigs.find((c) => c.host === "sql");
+  assert.ok(set);
+  assert.equal(textAt(text, entry(set, "parallelism.default").valueRange), "4");
+  assert.equal(set.insertEntry("a", "b"), undefined);
+});
+
+test("Scala stripMargin, Kotlin trimIndent and templates, Python strings", () => {
+  const scala = [
+    "object Job {",
+    '  tableEnv.executeSql("""CREATE TABLE t (id STRING) WITH (',
+    "    |  'connector' = 'kafka',",
+    "    |  'topic' = 'x'",
+    '    |)""".stripMargin)',
+    "  tableEnv.executeSql(s\"CREATE TABLE $name (id STRING) WITH ('connector' = 'kafka')\")",
+    "}",
+  ].join("\n");
+  const s = sqlOf("/p/Job.scala", scala);
+  assert.deepEqual(optionTexts(scala, s), [
+    ["connector", "connector", "kafka"],
+    ["topic", "topic", "x"],
+  ]);
+  const kotlin = [
+    "fun main() {",
+    '  tableEnv.executeSql("""',
+    "      CREATE TABLE t (id STRING) WITH (",
+    "        'connector' = 'kafka'",
+    "      )",
+    '  """.trimIndent())',
+    "  tableEnv.executeSql(\"CREATE TABLE \\$x (id STRING) WITH ('connector' = '$kind')\")",
+    "}",
+  ].join("\n");
+  const k = sqlOf("/p/Job.kt", kotlin);
+  assert.deepEqual(optionTexts(kotlin, k), [["connector", "connector", "kafka"]]);
+  const python = [
+    "t_env.execute_sql(",
+    "    \"CREATE TABLE t (id STRING) WITH ('connector' = 'kafka', \"",
+    "    '\\'topic\\' = \\'x\\')'",
+    ")",
+    "t_env.execute_sql(f\"CREATE TABLE {name} (id STRING) WITH ('connector' = 'kafka')\")",
+    "t_env.execute_sql(r'''CREATE TABLE u (id STRING) WITH ('connector' = 'kafka')''')",
+  ].join("\n");
+  const p = sqlOf("/p/job.py", python);
+  assert.deepEqual(
+    p.tables.map((t) => t.name),
+    ["t", "u"],
+  );
+  assert.deepEqual(optionTexts(python, p).slice(0, 2), [
+    ["connector", "connector", "kafka"],
+    ["topic", "topic", "x"],
+  ]);
+});
