@@ -1,6 +1,7 @@
 import { isFlinkRunner, isRunnerPublished, runnerAvailability, runnerFlinkMinor } from "../../knowledge/beamMatrix";
 import { compareMavenVersions, isConcreteVersion } from "../../knowledge/mavenVersion";
 import type { FlinkVersionEvidence, ResolvedDependency } from "../../model";
+import { fitting } from "../messages";
 import type { Rule } from "../types";
 
 const BUILD = (runner: string) => `plugins {
@@ -92,7 +93,11 @@ export const rule: Rule = {
       ctx.report({
         file,
         range,
-        message: `${dep.artifact} is built for Flink ${runnerMinor}, but the cluster runs ${shown} (${label}). A Beam Flink runner only works on its own Flink minor: the job fails at submission or while running, with missing classes or incompatible serializers. ${advice(dep, runnerMinor, cluster.minor)}`,
+        message: fitting(
+          `${dep.artifact} is built for Flink ${runnerMinor}, but the cluster runs ${shown}: the job fails there.`,
+          `This runner is built for Flink ${runnerMinor}, but the cluster runs ${shown}: the job fails there.`,
+        ),
+        details: `The cluster runs ${shown} (${label}). A Beam Flink runner only works on its own Flink minor: the job fails at submission or while running, with missing classes or incompatible serializers. ${advice(dep, runnerMinor, cluster.minor)}`,
         related: location ? [{ ...location, message: `The cluster runs ${shown} (${label}).` }] : [],
       });
     }

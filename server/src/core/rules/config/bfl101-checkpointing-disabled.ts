@@ -3,6 +3,7 @@ import { jobCheckpointing } from "../../project/checkpointing";
 import { checkpointing, clustersOf, runsBatch } from "../../project/clusters";
 import { allCode } from "../../project/jobCode";
 import { insertFix } from "../clusterFixes";
+import { fitting } from "../messages";
 import type { Rule } from "../types";
 
 const KEY = "execution.checkpointing.interval";
@@ -46,12 +47,24 @@ export const rule: Rule = {
       if (state.kind !== "off") continue;
       const elsewhere = noCode && cluster.deployment?.jobKey !== undefined;
       const severity = code.length > 0 || elsewhere ? ("info" as const) : undefined;
-      const outcome =
+      const [outcome, shorter, details] =
         code.length > 0
-          ? "only jobs that enable checkpointing in their code take checkpoints. This project's job code does (see related information); set an interval here too so that every job on this cluster is covered."
+          ? [
+              "only jobs that enable checkpointing in their code take checkpoints.",
+              "only jobs that enable checkpointing in code take checkpoints.",
+              "This project's job code does (see related information); set an interval here too so that every job on this cluster is covered.",
+            ]
           : elsewhere
-            ? `jobs on it take no checkpoints unless their own code enables checkpointing (their code is not in this project). Set ${KEY}, e.g. ${interval}, to cover every job.`
-            : `Flink never takes a checkpoint: after a failure or restart, jobs lose their state and their sources re-read or skip data. Set ${KEY}, e.g. ${interval}.`;
+            ? [
+                "jobs on it take no checkpoints unless their own code enables checkpointing.",
+                "jobs take no checkpoints unless their code enables checkpointing.",
+                `Their code is not in this project. Set ${KEY}, e.g. ${interval}, to cover every job.`,
+              ]
+            : [
+                "Flink never takes a checkpoint and jobs lose their state on failure.",
+                "Flink never takes a checkpoint.",
+                `After a failure or restart, jobs lose their state and their sources re-read or skip data. Set ${KEY}, e.g. ${interval}.`,
+              ];
       if (state.setting) {
         const { entry, config } = state.setting;
         const fixes: Fix[] = config.inexactRanges
@@ -66,7 +79,12 @@ export const rule: Rule = {
         ctx.report({
           file: config.file,
           range: entry.valueRange,
-          message: `${KEY} ${entry.value} turns periodic checkpointing off, so ${outcome}`,
+          message: fitting(
+            `${KEY} ${entry.value} turns periodic checkpointing off, so ${outcome}`,
+            `${KEY} ${entry.value} turns periodic checkpointing off, so ${shorter}`,
+            `This value turns periodic checkpointing off, so ${shorter}`,
+          ),
+          details,
           severity,
           related,
           fixes,
@@ -78,7 +96,8 @@ export const rule: Rule = {
       ctx.report({
         file: cluster.config.file,
         range: cluster.config.anchor,
-        message: `No ${KEY} is set, so ${outcome}`,
+        message: fitting(`No ${KEY} is set, so ${outcome}`, `No ${KEY} is set, so ${shorter}`),
+        details,
         severity,
         related,
         fixes: fix ? [fix] : [],

@@ -1,5 +1,6 @@
 import type { ConfigEntry, FlinkConfig } from "../../model";
 import { contextFor, singleFileFix, textAt } from "../configEdits";
+import { fitting } from "../messages";
 import type { Rule, RuleContext } from "../types";
 
 function line(entry: ConfigEntry): number {
@@ -44,7 +45,12 @@ function checkConfig(ctx: RuleContext, config: FlinkConfig) {
           file: config.file,
           range: earlier.keyRange,
           severity: "warning",
-          message: `\`${key}\` is set again on line ${line(last)}; Flink uses the last value (\`${last.value}\`) and ignores this one (\`${earlier.value}\`).`,
+          message: fitting(
+            `\`${key}\` is set again on line ${line(last)}; Flink uses the last value (\`${last.value}\`) and ignores this one (\`${earlier.value}\`).`,
+            `\`${key}\` is set again on line ${line(last)}; Flink uses the last value and ignores this one.`,
+            `This key is set again on line ${line(last)}; Flink uses the last value and ignores this one.`,
+          ),
+          details: `Flink uses \`${last.value}\` (line ${line(last)}) and ignores \`${earlier.value}\`. Delete this line.`,
           related,
           tags: ["unnecessary"],
           // Safe: Flink ignores this line today, so deleting it changes nothing.
@@ -56,8 +62,18 @@ function checkConfig(ctx: RuleContext, config: FlinkConfig) {
           range: earlier.keyRange,
           message:
             config.logicalName === "config.yaml"
-              ? `\`${key}\` appears twice in this config.yaml (again on line ${line(last)}): Flink fails at startup ("Error parsing YAML configuration").`
-              : `\`${key}\` appears twice in the same YAML mapping (again on line ${line(last)}). Duplicate keys are a YAML error: the configuration is rejected when it is loaded. Keep one of them.`,
+              ? fitting(
+                  `\`${key}\` appears twice in this config.yaml (again on line ${line(last)}): Flink fails at startup.`,
+                  `This key appears twice in this config.yaml (again on line ${line(last)}): Flink fails at startup.`,
+                )
+              : fitting(
+                  `\`${key}\` appears twice in the same YAML mapping (again on line ${line(last)}): the configuration is rejected.`,
+                  `This key appears twice in the same YAML mapping (again on line ${line(last)}): the configuration is rejected.`,
+                ),
+          details:
+            config.logicalName === "config.yaml"
+              ? 'Duplicate keys are a YAML error: Flink stops with "Error parsing YAML configuration". Keep one of them.'
+              : "Duplicate keys are a YAML error: the configuration is rejected when it is loaded. Keep one of them.",
           related,
           // Unsafe: the file does not load at all today, so which value was meant is a guess.
           fixes: [deleteEarlier("unsafe")],
@@ -67,7 +83,11 @@ function checkConfig(ctx: RuleContext, config: FlinkConfig) {
           file: config.file,
           range: earlier.keyRange,
           severity: "warning",
-          message: `\`${key}\` is set twice, written in two forms (again on line ${line(last)}, flat and nested). Only one of the values (\`${earlier.value}\`, \`${last.value}\`) applies. Keep one of them.`,
+          message: fitting(
+            `\`${key}\` is set twice, written in two forms (again on line ${line(last)}): only one of the values applies.`,
+            `This key is set twice, written in two forms (again on line ${line(last)}): only one of the values applies.`,
+          ),
+          details: `One is flat, one nested; only one of the values (\`${earlier.value}\`, \`${last.value}\`) applies. Keep one of them.`,
           related,
           fixes: [deleteEarlier("unsafe")],
         });
