@@ -13,8 +13,8 @@ import { tokenize as tokenizeGradle } from "../server/src/core/documents/build/g
 import { fileLines, readLegacyLines } from "../server/src/core/documents/flinkConfig/legacy";
 import { tokenize as tokenizeJava } from "../server/src/core/documents/java/tokens";
 import { memberUnits, snippetUnits, type Unit } from "../server/src/core/documents/java/units";
-import { GRAMMAR_FILES, type TreeSitterLanguage } from "../server/src/core/jobcode/treeSitter";
 import { scanSql } from "../server/src/core/documents/sql/scanner";
+import { GRAMMAR_FILES, type TreeSitterLanguage } from "../server/src/core/jobcode/treeSitter";
 import { LineIndex } from "../server/src/core/text";
 import { wasmPath } from "../server/src/node/parsers";
 import type { Edit } from "./edits";

@@ -66,11 +66,21 @@ class StatusBar implements vscode.Disposable {
       return;
     }
     const files = `${status.files} ${status.files === 1 ? "file" : "files"}`;
+    if (status.off) {
+      // Settings turned the analysis (or every rule) off: say so, never a check mark.
+      this.item.text = `$(circle-slash) Beam & Flink Lint off · ${files}`;
+      this.item.tooltip = `${NAME}: the settings turn the analysis off for this project (beamFlinkLint.enable, beamFlinkLint.rules.customizations)`;
+      this.item.show();
+      return;
+    }
+    const c = status.counts;
+    const problems = c ? c.error + c.warning + c.info + c.hint : 0;
+    const counts = c ? ` · $(error) ${c.error} $(warning) ${c.warning} $(info) ${c.info}` : "";
     if (status.flinkVersion) {
-      this.item.text = `$(check) Flink ${status.flinkVersion} · ${files}`;
+      this.item.text = `${problems > 0 ? "$(warning)" : "$(check)"} Flink ${status.flinkVersion}${counts} · ${files}`;
       this.item.tooltip = `${NAME}: ${status.versionSource ?? `Flink ${status.flinkVersion}`}`;
     } else {
-      this.item.text = `$(question) Flink ? · ${files}`;
+      this.item.text = `$(question) Flink ?${counts} · ${files}`;
       this.item.tooltip = `${NAME}: no Flink version found in this project; set beamFlinkLint.flinkVersion or flinkVersion in .beam-flink-lint.yaml`;
     }
     this.item.show();

@@ -104,9 +104,9 @@ test("catalog: broken lines are reported and skipped, the rest is read", () => {
   assert.deepEqual(
     facts.syntaxErrors.map((e) => [span(e.range), e.severity, e.message]),
     [
-      ["1:7-1:14", undefined, 'This string is never closed (`"` is missing). Gradle cannot load this version catalog.'],
-      ["4:6-4:22", undefined, "This inline table is not closed with `}`. Gradle cannot load this version catalog."],
-      ["6:0-6:15", undefined, "Expected `key = value` on this line. Gradle cannot load this version catalog."],
+      ["1:7-1:14", undefined, 'Gradle cannot load this version catalog: this string is never closed (`"` is missing).'],
+      ["4:6-4:22", undefined, "Gradle cannot load this version catalog: this inline table is not closed with `}`."],
+      ["6:0-6:15", undefined, "Gradle cannot load this version catalog: expected `key = value` on this line."],
     ],
   );
   assert.deepEqual(

@@ -12,9 +12,8 @@ import { copyFixture, PINNED_RULES, removeTemps, runCli } from "./helpers";
 after(removeTemps);
 
 const IGNORED_LINE =
-  "Flink ignores this line because it has no ': ' (colon followed by a space) between key and value; the setting does not apply.";
-const UNUSED_BFL100 =
-  "No finding of 'BFL100' is reported where this comment applies, so it hides nothing; remove it before it hides a real problem.";
+  "Flink ignores this line because it has no ': ' between key and value; the setting does not apply.";
+const UNUSED_BFL100 = "No finding of 'BFL100' is reported where this comment applies, so it hides nothing.";
 
 describe("text format", () => {
   test("lists findings grouped by file, then a summary with fixable counts", () => {

@@ -127,7 +127,9 @@ export function asExpectation(f: Finding, messagePart?: string): Expectation {
     rule: f.rule,
     severity: f.severity,
   };
-  if (messagePart !== undefined) e.messagePart = f.message.includes(messagePart) ? messagePart : `«${f.message}»`;
+  // A marker quotes what the user reads: the message or its details (the first related information).
+  const shown = (part: string) => f.message.includes(part) || (f.details?.includes(part) ?? false);
+  if (messagePart !== undefined) e.messagePart = shown(messagePart) ? messagePart : `«${f.message}»`;
   return e;
 }
 

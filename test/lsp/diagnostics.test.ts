@@ -17,7 +17,7 @@ import {
 import { startServer, workspaceLoaded } from "./lspClient";
 
 const BFL100_MESSAGE =
-  "Flink ignores this line because it has no ': ' (colon followed by a space) between key and value; the setting does not apply.";
+  "Flink ignores this line because it has no ': ' between key and value; the setting does not apply.";
 
 function withoutData<T extends { data?: unknown }>(d: T): Omit<T, "data"> {
   const { data: _, ...rest } = d;
@@ -36,6 +36,14 @@ test("didOpen publishes the finding with code, range, severity, source and docs 
       code: "BFL100",
       codeDescription: { href: "https://github.com/beam-flink-lint/beam-flink-lint/blob/main/docs/rules/BFL100.md" },
       message: BFL100_MESSAGE,
+      // The details: why, and how to write the line, under the message at the finding's own place.
+      relatedInformation: [
+        {
+          location: { uri, range: { start: { line: 3, character: 2 }, end: { line: 3, character: 23 } } },
+          message:
+            "flink-conf.yaml is read line by line: a key and its value are separated by a colon followed by a space (`key: value`).",
+        },
+      ],
     },
   ]);
 });
@@ -63,7 +71,10 @@ test("an incremental change publishes diagnostics for the new version only", asy
 });
 
 test("a change within the debounce time makes the pending run stale: only the newest version is published", async (t) => {
-  const client = await startServer(t, { fixture: "basic", initializationOptions: { debounceMs: 100 } });
+  const client = await startServer(t, {
+    fixture: "basic",
+    initializationOptions: { debounceMs: 100, analyzeWorkspaceOnOpen: false },
+  });
   await workspaceLoaded(client);
   const uri = await client.open("flink-conf.yaml", readFileSync(client.path("flink-conf.yaml"), "utf8"));
   await client.nextDiagnostics(uri, (p) => p.version === 1);
@@ -113,6 +124,7 @@ test("cross-file: editing a compose file clears a finding in the closed flink-co
   assert.deepEqual(
     finding.relatedInformation?.map((r) => [r.location.uri, r.location.range.start.line]),
     [
+      [confUri, 1],
       [composeUri, 8],
       [confUri, 0],
     ],
@@ -127,8 +139,21 @@ test("cross-file: editing a compose file clears a finding in the closed flink-co
   );
 });
 
-test("lintWorkspace publishes the findings of files that are not open", async (t) => {
+test("analysis on open publishes the findings of files that are not open, without any request", async (t) => {
   const client = await startServer(t, { fixture: "basic", initializationOptions: { debounceMs: 0 } });
+  const published = await client.nextDiagnostics(client.uri("flink-conf.yaml"));
+  assert.deepEqual(
+    published.diagnostics.filter((d) => d.code === "BFL100").map((d) => d.range.start.line),
+    [3],
+  );
+  assert.equal(published.version, undefined, "a file that is not open is published without a version");
+});
+
+test("lintWorkspace publishes the findings of files that are not open", async (t) => {
+  const client = await startServer(t, {
+    fixture: "basic",
+    initializationOptions: { debounceMs: 0, analyzeWorkspaceOnOpen: false },
+  });
   await workspaceLoaded(client);
   const confUri = client.uri("flink-conf.yaml");
   assert.equal(client.diagnostics.has(confUri), false, "nothing is published before the command");

@@ -47,8 +47,13 @@ test("adding and removing the cluster's checkpoint interval moves BFL404 on the 
   await client.change(confUri, 2, [{ range: { start: end, end }, text: INTERVAL }]);
   const [warning] = bfl404(await warned);
   assert.deepEqual(warning.range, error.range);
+  assert.equal(
+    warning.message,
+    "Beam's checkpointingInterval option is never set, so Beam treats checkpointing as off.",
+  );
+  // The details, under the message: the cluster's interval and what it does not do for Beam.
   assert.match(
-    String(warning.message),
+    String(warning.relatedInformation?.[0].message),
     /execution\.checkpointing\.interval 1 min in flink-conf\.yaml:3 may make Flink checkpoint/,
   );
   assert.deepEqual(

@@ -86,5 +86,7 @@ test("the assumed Flink version setting shows in the status notification", async
     flinkVersion: "1.18",
     versionSource: "Flink 1.18 from the beamFlinkLint.flinkVersion setting",
     files: 1,
+    counts: { error: 0, warning: 2, info: 0, hint: 0 },
+    off: false,
   });
 });

@@ -52,7 +52,10 @@ async function openConf(client: TestClient): Promise<string> {
 test("1,000 rapid incremental edits: diagnostics for the last version only, matching its text", {
   timeout: 90_000,
 }, async (t) => {
-  const client = await startServer(t, { fixture: "basic", initializationOptions: { debounceMs: 1000 } });
+  const client = await startServer(t, {
+    fixture: "basic",
+    initializationOptions: { debounceMs: 1000, analyzeWorkspaceOnOpen: false },
+  });
   const uri = await openConf(client);
   const from = client.published.length;
   for (let v = 2; v <= 1001; v++) await client.change(uri, v, [digitEdit(v)]);
@@ -68,7 +71,10 @@ test("1,000 rapid incremental edits: diagnostics for the last version only, matc
 });
 
 test("many rounds of edits: no growing lag and stable memory", { timeout: 120_000 }, async (t) => {
-  const client = await startServer(t, { fixture: "basic", initializationOptions: { debounceMs: 0 } });
+  const client = await startServer(t, {
+    fixture: "basic",
+    initializationOptions: { debounceMs: 0, analyzeWorkspaceOnOpen: false },
+  });
   const uri = await openConf(client);
   const rounds: { lag: number; rss: number }[] = [];
   let version = 1;
@@ -93,7 +99,10 @@ test("many rounds of edits: no growing lag and stable memory", { timeout: 120_00
 });
 
 test("open/close loops: every close withdraws the diagnostics, nothing piles up", { timeout: 120_000 }, async (t) => {
-  const client = await startServer(t, { fixture: "basic", initializationOptions: { debounceMs: 0 } });
+  const client = await startServer(t, {
+    fixture: "basic",
+    initializationOptions: { debounceMs: 0, analyzeWorkspaceOnOpen: false },
+  });
   await workspaceLoaded(client);
   const onDisk = client.uri("flink-conf.yaml");
   const diskText = readFileSync(client.path("flink-conf.yaml"), "utf8");

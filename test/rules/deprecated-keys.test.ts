@@ -66,7 +66,7 @@ test("a rename that a later Flink drops says which version drops it", () => {
   const [f] = bfl103("security.kerberos.fetch.delegation-token: false\n", "2.2");
   assert.equal(
     f.message,
-    "`security.kerberos.fetch.delegation-token` is deprecated; Flink reads it as `security.delegation.tokens.enabled` (Flink 1.17 and later).",
+    "`security.kerberos.fetch.delegation-token` is deprecated; Flink reads it as `security.delegation.tokens.enabled`.",
   );
   assert.deepEqual(
     f.related.map((r) => r.message),

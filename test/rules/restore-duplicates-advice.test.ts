@@ -63,7 +63,7 @@ test("the boundaries: 2.51.0 silent, 2.52.0 and 2.62.1 errors, 2.63.0 a warning 
   }
   const [uncertain] = bfl301("2.63.0");
   assert.equal(uncertain.severity, "warning");
-  assert.match(uncertain.message, /^Beam 2\.63\.0 may still have a known bug in the Flink runner/);
+  assert.match(uncertain.message, /^Beam 2\.63\.0 may still have a known bug: after a restore/);
   const note = details("2.63.0").find((m) => m.startsWith("2.63.x possibly still has it"));
   assert.match(
     note ?? "",

@@ -29,6 +29,10 @@ export interface ProjectAnalysis {
   byFile: Map<string, Finding[]>;
   /** Rules that threw. */
   failures: RuleFailure[];
+  /** How long each rule that ran took, in milliseconds (for the language server's log of slow rules). */
+  timings: { rule: string; ms: number }[];
+  /** How many rules ran: 0 when settings turned every rule off. */
+  rulesRun: number;
 }
 
 const ORDER: Severity[] = ["hint", "info", "warning", "error"];
@@ -89,8 +93,10 @@ export function analyzeProject(
   const failures: RuleFailure[] = [];
   const raw: Finding[] = [];
 
+  const timings: { rule: string; ms: number }[] = [];
   const runRule = (rule: Rule, extra?: Partial<RuleContext>) => {
     if (isRuleOff(rule, project, options)) return;
+    const started = performance.now();
     const ctx: RuleContext = {
       project,
       ...extra,
@@ -102,6 +108,7 @@ export function analyzeProject(
           name: rule.meta.name,
           severity,
           message: r.message,
+          ...(r.details ? { details: r.details } : {}),
           file: r.file,
           range: r.range,
           related: r.related ?? [],
@@ -115,6 +122,7 @@ export function analyzeProject(
     } catch (e) {
       failures.push({ rule: rule.meta.code, error: e instanceof Error ? (e.stack ?? e.message) : String(e) });
     }
+    timings.push({ rule: rule.meta.code, ms: performance.now() - started });
   };
 
   const postRules = rules.filter((r) => r.phase === "post");
@@ -149,5 +157,5 @@ export function analyzeProject(
     list.push(f);
   }
   for (const list of byFile.values()) list.sort(compareFindings);
-  return { byFile, failures };
+  return { byFile, failures, timings, rulesRun: timings.length };
 }

@@ -41,7 +41,10 @@ export interface Finding {
   /** Rule name, e.g. checkpointing-disabled. */
   name: string;
   severity: Severity;
+  /** One sentence: what happens at run time. */
   message: string;
+  /** Why, versions, sources, how to fix: front ends show it under the message (LSP: the first related information). */
+  details?: string;
   /** Absolute path with `/` separators. */
   file: string;
   range: Range;

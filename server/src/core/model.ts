@@ -207,6 +207,8 @@ export type FileKind =
 export interface SyntaxProblem {
   range: Range;
   message: string;
+  /** What the parser said, and how to correct it: the finding's details. */
+  details?: string;
   /** Defaults to error; a legacy flink-conf.yaml, which Flink reads line by line whatever it holds, warns. */
   severity?: Severity;
 }

@@ -58,8 +58,51 @@ export function describeVersionSource(project: ProjectModel): string | undefined
   return `Flink ${e.full ?? v.minor} from ${SOURCE_LABEL[e.source]}${where}`;
 }
 
+const OPERATOR_SOURCE_LABEL: Record<string, string> = {
+  projectConfig: "operatorVersion in the project configuration",
+  image: "an operator image tag",
+  helmChart: "the operator's Helm chart",
+};
+
+/** The project's versions with their evidence, for the log: "Flink 1.19 from …; operator 1.9.0 from …". */
+export function describeVersions(project: ProjectModel): string {
+  const parts = [describeVersionSource(project) ?? "Flink version unknown"];
+  const conflicting = project.flinkVersion?.others.length ?? 0;
+  if (conflicting > 0) parts[0] += ` (${conflicting} other evidence names another version)`;
+  const op = project.operatorVersion;
+  if (op) {
+    const where = op.evidence.location ? ` (${relativeTo(project.root, op.evidence.location.file)})` : "";
+    parts.push(
+      `Kubernetes Operator ${op.version} from ${OPERATOR_SOURCE_LABEL[op.evidence.source] ?? op.evidence.source}${where}`,
+    );
+  }
+  return parts.join("; ");
+}
+
+/** The file kinds of a project, counted: "3 files (flinkConfig 1, manifest 2)". */
+function describeFiles(project: ProjectModel): string {
+  const kinds = new Map<string, number>();
+  for (const f of project.files) kinds.set(f.kind, (kinds.get(f.kind) ?? 0) + 1);
+  const list = [...kinds].sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, n]) => `${k} ${n}`);
+  return `${project.files.length} ${project.files.length === 1 ? "file" : "files"} (${list.join(", ")})`;
+}
+
+/** The slowest rules of a run, ESLint's TIMING style: "BFL404 3.1 ms, BFL112 0.8 ms". */
+export function slowestRules(timings: readonly { rule: string; ms: number }[], count = 3): string {
+  return [...timings]
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, count)
+    .map((t) => `${t.rule} ${t.ms.toFixed(1)} ms`)
+    .join(", ");
+}
+
+/** A run slower than this is logged on every run, not only the project's first. */
+const SLOW_RUN_MS = 250;
+
 export class Analyzer {
   private readonly states = new Map<string, FileState>();
+  /** What was logged about each project (its description), so a run logs only what changed or was slow. */
+  private readonly described = new Map<string, string>();
   private readonly generations = new Map<string, number>();
   private readonly loggedFailures = new Set<string>();
   private nextId = 1;
@@ -170,8 +213,11 @@ export class Analyzer {
     const ws = this.host.workspace;
     let project: ProjectModel;
     let result: ProjectAnalysis;
+    const started = performance.now();
+    let modelled = started;
     try {
       project = ws.project(root, options);
+      modelled = performance.now();
       result = analyzeProject(project, options);
     } catch (e) {
       this.connection.console.error(`Analysis of ${root} failed: ${errorText(e)}`);
@@ -183,6 +229,7 @@ export class Analyzer {
       this.connection.console.error(`Rule ${failure.rule} failed and was skipped: ${failure.error}`);
     }
     const byFile = this.filterFindings(root, result.byFile);
+    this.logRun(project, result, byFile, modelled - started, performance.now() - modelled);
     const versions = new Map<string, number>();
     for (const path of byFile.keys()) {
       const doc = this.documents.get(this.host.uriOf(path));
@@ -193,15 +240,45 @@ export class Analyzer {
       if (state.root === root && !byFile.has(path)) this.publish(path, undefined, [], snapshot);
     }
     for (const [path, findings] of byFile) this.publish(path, root, findings, snapshot);
+    const counts = { error: 0, warning: 0, info: 0, hint: 0 };
+    for (const list of byFile.values()) for (const f of list) counts[f.severity]++;
     const status: Omit<StatusParams, "uri"> = {
       flinkVersion: project.flinkVersion?.minor,
       versionSource: describeVersionSource(project),
       files: project.files.length,
+      counts,
+      off: result.rulesRun === 0,
     };
     for (const path of versions.keys()) {
       this.connection.sendNotification(STATUS_NOTIFICATION, { uri: this.host.uriOf(path), ...status });
     }
     return result;
+  }
+
+  /**
+   * The Output channel's account of a run: the project, its versions with their evidence and its files the first
+   * time (and whenever they change), then the time it took and the slowest rules; later runs only when slow.
+   */
+  private logRun(
+    project: ProjectModel,
+    result: ProjectAnalysis,
+    byFile: ReadonlyMap<string, Finding[]>,
+    modelMs: number,
+    rulesMs: number,
+  ): void {
+    const description = `${describeVersions(project)}; ${describeFiles(project)}`;
+    const changed = this.described.get(project.root) !== description;
+    if (changed) {
+      this.described.set(project.root, description);
+      this.connection.console.info(`Project ${project.root}: ${description}`);
+    }
+    if (!changed && modelMs + rulesMs < SLOW_RUN_MS) return;
+    let findings = 0;
+    for (const list of byFile.values()) findings += list.length;
+    const rules = result.rulesRun === 0 ? "every rule is turned off" : `slowest rules: ${slowestRules(result.timings)}`;
+    this.connection.console.info(
+      `Analysed ${project.root} in ${(modelMs + rulesMs).toFixed(0)} ms (model ${modelMs.toFixed(0)} ms, ${result.rulesRun} rules ${rulesMs.toFixed(0)} ms): ${findings} ${findings === 1 ? "finding" : "findings"}; ${rules}`,
+    );
   }
 
   private publish(path: string, root: string | undefined, findings: Finding[], snapshot: Snapshot): void {
@@ -220,6 +297,13 @@ export class Analyzer {
 
   /** Withdraws every diagnostic of a project (analysis turned off for it). */
   clearRoot(root: string): void {
+    const off: Omit<StatusParams, "uri"> = { files: this.host.workspace.project(root).files.length, off: true };
+    for (const doc of this.documents.all()) {
+      const path = this.host.pathOf(doc.uri);
+      if (path && this.host.workspace.projectRootOf(path) === root) {
+        this.connection.sendNotification(STATUS_NOTIFICATION, { uri: doc.uri, ...off });
+      }
+    }
     for (const [path, state] of [...this.states]) {
       if (state.root !== root) continue;
       this.states.delete(path);

@@ -43,8 +43,11 @@ export function toDiagnostic(finding: Finding, data: DiagnosticData, uriOf: (fil
     message: finding.message,
     data,
   };
-  if (finding.related.length > 0) {
-    diagnostic.relatedInformation = finding.related.map((r) => ({
+  const related = finding.details
+    ? [{ file: finding.file, range: finding.range, message: finding.details }, ...finding.related]
+    : finding.related;
+  if (related.length > 0) {
+    diagnostic.relatedInformation = related.map((r) => ({
       location: { uri: uriOf(r.file), range: r.range },
       message: r.message,
     }));

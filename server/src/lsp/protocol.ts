@@ -23,6 +23,8 @@ export interface Settings {
   flinkVersion: string;
   debounceMs: number;
   maxFileSizeMB: number;
+  /** Analyse every project of the folder in the background once it is read, so files not opened show findings. */
+  analyzeWorkspaceOnOpen: boolean;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -32,6 +34,7 @@ export const DEFAULT_SETTINGS: Settings = {
   flinkVersion: "",
   debounceMs: 200,
   maxFileSizeMB: 5,
+  analyzeWorkspaceOnOpen: true,
 };
 
 export const Commands = {
@@ -59,6 +62,10 @@ export interface StatusParams {
   versionSource?: string;
   /** How many files the project has. */
   files: number;
+  /** Findings shown in the project, by severity (after settings and the baseline). */
+  counts?: { error: number; warning: number; info: number; hint: number };
+  /** True when the settings turn the analysis off for this project, or every rule off. */
+  off?: boolean;
 }
 
 export const SERVER_SOURCE = "beam-flink-lint";

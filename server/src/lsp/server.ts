@@ -242,11 +242,67 @@ export class LintServer {
             progress.report(Math.round((done / Math.max(total, 1)) * 100), `${done}/${total} files`),
         });
         for (const note of notes) this.connection.console.info(`${note.path}: ${note.message}`);
+        const roots = this.host.workspace.projectRoots().filter((r) => this.host.folderOf(`${r}/`) === folder);
+        const files = this.host.workspace.allFiles().filter((f) => this.host.folderOf(f) === folder).length;
+        this.connection.console.info(
+          `Read ${folder}: ${files} ${files === 1 ? "file" : "files"}, ${roots.length} ${roots.length === 1 ? "project" : "projects"} (${roots.join(", ") || "none"}).`,
+        );
       }
     } finally {
       progress.done();
     }
     this.reanalyzeOpen();
+    await this.analyzeInBackground(folders);
+  }
+
+  /**
+   * Analysis on open: every project of the folders that were just read (and whose settings keep
+   * `analyzeWorkspaceOnOpen` on) is analysed and published, one project at a time with work-done progress,
+   * yielding to the event loop between projects so that edits and requests are answered in between. Projects with
+   * an open document are left to the runs their documents scheduled.
+   */
+  private async analyzeInBackground(folders: string[]): Promise<void> {
+    const openRoots = () => {
+      const open = new Set<string>();
+      for (const doc of this.documents.all()) {
+        const path = uriToPath(doc.uri);
+        if (path) open.add(this.host.workspace.projectRootOf(path));
+      }
+      return open;
+    };
+    const wanted = new Set(folders);
+    const open = openRoots();
+    const roots = this.host.workspace
+      .projectRoots()
+      .filter((root) => !open.has(root) && wanted.has(this.host.folderOf(`${root}/`) ?? ""));
+    if (roots.length === 0) return;
+    const started = performance.now();
+    let progress: WorkDoneProgressReporter | undefined;
+    let done = 0;
+    let analysed = 0;
+    try {
+      for (const root of roots) {
+        await new Promise((resolve) => setImmediate(resolve));
+        const settings = await this.settingsFor(this.host.uriOf(root));
+        done++;
+        // A document opened meanwhile scheduled its own run, with its version and settings.
+        if (!settings.analyzeWorkspaceOnOpen || !settings.enable || openRoots().has(root)) continue;
+        if (!progress) {
+          progress = await this.connection.window.createWorkDoneProgress();
+          progress.begin("Beam & Flink Lint", 0, `Analysing ${roots.length} projects`, false);
+        }
+        this.analyzer.analyzeNow(root, settings);
+        analysed++;
+        progress.report(Math.round((done / roots.length) * 100), `${done}/${roots.length} projects`);
+      }
+    } finally {
+      progress?.done();
+    }
+    if (analysed > 0) {
+      this.connection.console.info(
+        `Analysed ${analysed} of ${roots.length} projects in the background in ${(performance.now() - started).toFixed(0)} ms.`,
+      );
+    }
   }
 
   /** Files changed on disk (a checkout, a generator): read them again, then run each affected project once. */

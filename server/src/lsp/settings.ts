@@ -58,6 +58,10 @@ export function resolveSettings(fromEditor: unknown, fromInit: unknown): Setting
     ),
     debounceMs: pick((s) => nonNegative(s.debounceMs), DEFAULT_SETTINGS.debounceMs),
     maxFileSizeMB: pick((s) => nonNegative(s.maxFileSizeMB), DEFAULT_SETTINGS.maxFileSizeMB),
+    analyzeWorkspaceOnOpen: pick(
+      (s) => (typeof s.analyzeWorkspaceOnOpen === "boolean" ? s.analyzeWorkspaceOnOpen : undefined),
+      DEFAULT_SETTINGS.analyzeWorkspaceOnOpen,
+    ),
   };
 }
 

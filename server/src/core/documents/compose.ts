@@ -49,7 +49,7 @@ export function readCompose(file: string, text: string, docs: YamlDocument[]): F
   const hasFlink = facts.workloads.length > 0 || facts.flinkConfigs.length > 0;
   if (hasFlink) {
     const problems = docs.flatMap((d) =>
-      src.problems(d, (m) => `Docker Compose cannot read this file, so no service starts: ${m}`),
+      src.problems(d, "Docker Compose cannot read this file, so no service starts."),
     );
     facts.syntaxErrors = [...problems, ...facts.syntaxErrors];
   }

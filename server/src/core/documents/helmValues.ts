@@ -25,7 +25,7 @@ export function readHelmValues(file: string, text: string, docs: YamlDocument[],
   if (!hasFlink && !byName) return emptyFacts(file, "other", text);
   if (hasFlink) {
     const problems = docs.flatMap((d) =>
-      src.problems(d, (m) => `Helm cannot read this values file, so the chart does not render: ${m}`),
+      src.problems(d, "Helm cannot read this values file, so the chart does not render."),
     );
     facts.syntaxErrors = [...problems, ...facts.syntaxErrors];
   }
@@ -66,7 +66,7 @@ function walk(src: YamlSource, node: unknown, path: string, facts: FileFacts, de
         host: "helmValues",
         logicalName: name,
         anchor,
-        describeYamlError: (m) => `Flink cannot load the config.yaml this chart deploys: ${m}`,
+        yamlErrorMessage: "Flink cannot load the config.yaml this chart deploys.",
       });
       facts.flinkConfigs.push(config);
       pushAll(facts.syntaxErrors, problems);

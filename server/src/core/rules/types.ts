@@ -38,7 +38,13 @@ export interface RuleMeta {
 export interface Report {
   file: string;
   range: Range;
+  /** One sentence of at most 120 characters: what happens at run time. */
   message: string;
+  /**
+   * The rest: why, the versions and sources involved, how to fix it. The language server shows it as the first
+   * related information, at the finding's own place (under the message in the Problems panel and the hover).
+   */
+  details?: string;
   /** Defaults to the rule's severity. */
   severity?: Severity;
   related?: RelatedLocation[];

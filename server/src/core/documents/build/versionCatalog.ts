@@ -23,13 +23,21 @@ export function normalizeAlias(alias: string): string {
   return alias.replace(/[-_]/g, ".");
 }
 
+/** "Gradle cannot load this version catalog: this string is never closed …", or without the cause when too long. */
+function catalogMessage(problem: string): string {
+  const cause = `${problem.charAt(0).toLowerCase()}${problem.slice(1)}`;
+  const full = `Gradle cannot load this version catalog: ${cause}`;
+  return full.length <= 120 ? full : "Gradle cannot load this version catalog, so the build fails.";
+}
+
 export function readVersionCatalog(file: string, text: string): FileFacts {
   const facts = emptyFacts(file, "versionCatalog", text);
   const index = new LineIndex(text);
   const { entries, problems } = readToml(text);
   facts.syntaxErrors = problems.map((p) => ({
     range: index.rangeOf(p.start, p.end),
-    message: `${p.message} Gradle cannot load this version catalog.`,
+    message: catalogMessage(p.message),
+    details: p.message,
   }));
   const versions = new Map<string, { def: SymbolDefinition; rank: number }>();
   const libraries = new Map<string, CatalogLibrary>();

@@ -26,7 +26,7 @@ export interface EmbeddedConfigSpec {
   anchor: Range;
   owner?: K8sObject;
   /** Says what a YAML error in an embedded config.yaml means for the user. */
-  describeYamlError?: (parserMessage: string) => string;
+  yamlErrorMessage?: string;
 }
 
 export interface EmbeddedConfig {
@@ -75,8 +75,8 @@ export function readEmbeddedConfig(spec: EmbeddedConfigSpec): EmbeddedConfig {
   const docs = parseYamlDocuments(content.text);
   const root = docs[0]?.contents ?? null;
   const entries = readYamlEntries(content, root);
-  const describe = spec.describeYamlError ?? ((m: string) => `Flink cannot load this config.yaml: ${m}`);
-  const problems = docs.flatMap((d) => content.problems(d, describe));
+  const yamlError = spec.yamlErrorMessage ?? "Flink cannot load this config.yaml.";
+  const problems = docs.flatMap((d) => content.problems(d, yamlError));
   const config: FlinkConfig = {
     ...base,
     dialect: "yaml",

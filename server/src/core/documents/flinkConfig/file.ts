@@ -42,10 +42,10 @@ export function nestedYamlWarnings(lines: readonly SourceLine[]): SyntaxProblem[
   return findNestedLines(lines).map((n) => ({
     range: n.keyRange,
     severity: "warning",
-    message:
-      `Flink reads flink-conf.yaml line by line, not as YAML: this line sets the key \`${n.key}\`, not ` +
-      `\`${n.intended}\`. Write the whole key on one line (\`${n.intended}: …\`), or use config.yaml (Flink 1.19+), ` +
-      "which is standard YAML.",
+    message: `Flink reads this line of flink-conf.yaml as the key \`${n.key}\`, not \`${n.intended}\`.`,
+    details:
+      `Flink reads flink-conf.yaml line by line, not as YAML. Write the whole key on one line (\`${n.intended}: …\`), ` +
+      "or use config.yaml (Flink 1.19+), which is standard YAML.",
   }));
 }
 
@@ -53,8 +53,9 @@ function readConfigYaml(file: string, text: string, docs: YamlDocument[]): FileF
   const facts = emptyFacts(file, "flinkConfig", text);
   const src = new YamlSource(file, text);
   for (const doc of docs) {
-    facts.syntaxErrors.push(
-      ...src.problems(doc, (m) => `Flink cannot load this config.yaml and the cluster does not start: ${m}`),
+    pushAll(
+      facts.syntaxErrors,
+      src.problems(doc, "Flink cannot load this config.yaml and the cluster does not start."),
     );
   }
   const extra = docs[1];

@@ -48,7 +48,7 @@ export function readManifests(
   if (options.template) facts.syntaxErrors = [];
   else if (hasFlink) {
     const problems = docs.flatMap((d) =>
-      src.problems(d, (m) => `Kubernetes cannot read this manifest, so \`kubectl apply\` fails on it: ${m}`),
+      src.problems(d, "Kubernetes cannot read this manifest, so `kubectl apply` fails on it."),
     );
     facts.syntaxErrors = [...problems, ...facts.syntaxErrors];
   }
@@ -72,7 +72,7 @@ function readConfigMap(src: YamlSource, root: unknown, object: K8sObject, facts:
       logicalName,
       anchor: src.range(keyNode.range[0], keyNode.range[1]),
       owner: object,
-      describeYamlError: (m) => `Flink cannot load the config.yaml of ${holder} and the cluster does not start: ${m}`,
+      yamlErrorMessage: `Flink cannot load the config.yaml of ${holder} and the cluster does not start.`,
     });
     facts.flinkConfigs.push(config);
     pushAll(facts.syntaxErrors, problems);

@@ -114,8 +114,11 @@ export class YamlSource {
     return this.located(node as Node, Number(s.trim()));
   }
 
-  /** Parse errors of a document as syntax problems on single-line ranges; `describe` says what they mean. */
-  problems(doc: YamlDocument, describe: (parserMessage: string) => string): SyntaxProblem[] {
+  /**
+   * Parse errors of a document as syntax problems on single-line ranges: `message` says what they mean at run time,
+   * the parser's own words are the details.
+   */
+  problems(doc: YamlDocument, message: string): SyntaxProblem[] {
     return doc.errors.map((e) => {
       const start = this.position(e.pos[0]);
       let end = this.position(Math.max(e.pos[0], e.pos[1]));
@@ -123,7 +126,7 @@ export class YamlSource {
         const hostLine = this.host.lineStarts[start.line];
         end = { line: start.line, character: this.host.lineEnd(start.line) - hostLine };
       }
-      return { range: { start, end }, message: describe(e.message.replace(/\.?$/, ".")) };
+      return { range: { start, end }, message, details: `The YAML parser says: ${e.message.replace(/\.?$/, ".")}` };
     });
   }
 }

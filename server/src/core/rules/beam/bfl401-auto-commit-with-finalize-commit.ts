@@ -1,6 +1,7 @@
 import { booleanEdit, effectiveSetting, truthOf } from "../../jobcode/facts";
 import { literalOf } from "../../jobcode/intents";
 import { allReads } from "../../project/jobCode";
+import { fitting } from "../messages";
 import type { Rule } from "../types";
 import { flinkJob } from "./exampleFiles";
 import { AUTO_COMMIT, describeSetting, finalizeName, fixOf, relatedAt } from "./pipelines";
@@ -61,8 +62,12 @@ export const rule: Rule = {
       ctx.report({
         file: value.file,
         range: value.range,
-        message:
-          `${AUTO_COMMIT} is ${describeSetting(setting)} while this read also commits offsets in finalize: the Kafka consumer then commits the offsets of records it has only fetched, ahead of what the pipeline has processed and checkpointed, so a start without checkpoint state skips those records. ` +
+        message: fitting(
+          `${AUTO_COMMIT} is ${describeSetting(setting)} while this read also commits in finalize: offsets run ahead of processing.`,
+          `${AUTO_COMMIT} is on while this read also commits offsets in finalize: offsets run ahead of processing.`,
+        ),
+        details:
+          `${AUTO_COMMIT} is ${describeSetting(setting)}: the Kafka consumer commits the offsets of records it has only fetched, ahead of what the pipeline has processed and checkpointed, so a start without checkpoint state skips those records. ` +
           (stringValue
             ? `Beam's own check for this pair only recognises Boolean.TRUE and stays quiet about a String, but the Kafka client reads ${literal.raw} as true. `
             : "") +

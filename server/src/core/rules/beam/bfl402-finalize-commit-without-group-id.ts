@@ -61,7 +61,8 @@ export const rule: Rule = {
       ctx.report({
         file: commit.file,
         range: commit.range,
-        message: `The pipeline fails when it is built: ${finalizeName(read)} needs a consumer group, and this read's consumer config has no ${GROUP_ID} (KafkaIO throws IllegalArgumentException). Add ${GROUP_ID} to ${consumerConfigCall(read)} with the group the offsets should be committed for.`,
+        message: `The pipeline fails when it is built: ${finalizeName(read)} needs a ${GROUP_ID}, and this read has none.`,
+        details: `KafkaIO throws IllegalArgumentException: committing offsets needs a consumer group. Add ${GROUP_ID} to ${consumerConfigCall(read)} with the group the offsets should be committed for.`,
         fixes: edits
           ? [
               fixOf(

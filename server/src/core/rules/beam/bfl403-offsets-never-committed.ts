@@ -94,7 +94,9 @@ export const rule: Rule = {
       ctx.report({
         file: read.file,
         range: read.readRange,
-        message: `This read never commits an offset to Kafka (no ${finalizeCall(read)}, and ${why}): whenever the pipeline starts without checkpoint state, ${known ? startWithoutState(resetText) : UNKNOWN_START}. Add ${finalizeCall(read)} (with a group.id) so that the consumer group follows the completed checkpoints.`,
+        message:
+          "This read never commits an offset to Kafka, so a start without checkpoint state skips or re-reads data.",
+        details: `No ${finalizeCall(read)}, and ${why}: whenever the pipeline starts without checkpoint state, ${known ? startWithoutState(resetText) : UNKNOWN_START}. Add ${finalizeCall(read)} (with a group.id) so that the consumer group follows the completed checkpoints.`,
         fixes,
       });
     }

@@ -6,6 +6,7 @@ import { isStreaming, jobReads, type OptionValue, optionValues, runnerOf } from 
 import { checkpointing, clustersOf } from "../../project/clusters";
 import { codeOf, productionCode } from "../../project/jobCode";
 import type { ProjectModel } from "../../workspace/project";
+import { fitting } from "../messages";
 import type { Rule } from "../types";
 import { flinkJob } from "./exampleFiles";
 import { fixOf, place, relatedAt } from "./pipelines";
@@ -103,6 +104,12 @@ function replaceFix(project: ProjectModel, v: OptionValue, millis: number): Fix 
   return fixOf(`Checkpoint every ${millis} ms`, "unsafe", [{ file: v.file, edit }]);
 }
 
+/** The effect clause (", so …" or ". …") as a sentence of its own. */
+function sentenceOf(effect: string): string {
+  const text = effect.replace(/^[.,]\s*/, "");
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+}
+
 /** How the message tells a job class to set the option, in its own language. */
 function adviceFor(code: JobCode, millis: number): string {
   if (code.language === "python") return `Pass --checkpointing_interval=${millis} to the pipeline options.`;
@@ -149,6 +156,11 @@ export const rule: Rule = {
     const commits = jobReads(project).flatMap((r) => (r.commitOffsetsInFinalize ? [r.commitOffsetsInFinalize] : []));
     const cluster = clusterInterval(project);
     const severity = commits.some((c) => !c.conditional) && !cluster ? "error" : "warning";
+    const outcome = cluster
+      ? "Beam treats checkpointing as off"
+      : commits.length > 0
+        ? "the Flink runner takes no checkpoints and commits no offsets"
+        : "the Flink runner takes no checkpoints";
     const effect = cluster
       ? `. ${cluster.label} may make Flink checkpoint (only if the configuration the job is submitted with contains it), but Beam still treats checkpointing as off: idle source readers shut down at once and transforms that need stable input are rejected${commits.length > 0 ? ", and the offset commits in finalize depend on checkpoints the runner did not ask for" : ""}.`
       : commits.length > 0
@@ -164,7 +176,11 @@ export const rule: Rule = {
         ctx.report({
           file: v.file,
           range: v.range,
-          message: `${OPTION} ${v.text} turns Beam's checkpointing off${effect} Set a positive interval in milliseconds, e.g. ${millis}.`,
+          message: fitting(
+            `${OPTION} ${v.text} turns Beam's checkpointing off, so ${outcome}.`,
+            `This value turns Beam's checkpointing off, so ${outcome}.`,
+          ),
+          details: `${sentenceOf(effect)} Set a positive interval in milliseconds, e.g. ${millis}.`,
           severity,
           related,
           fixes: [replaceFix(project, v, millis)],
@@ -180,7 +196,8 @@ export const rule: Rule = {
       ctx.report({
         file: anchor.at.file,
         range: anchor.at.range,
-        message: `Beam's ${OPTION} option is never set (its default -1 means no checkpointing)${effect} ${adviceFor(java, millis)}`,
+        message: `Beam's ${OPTION} option is never set, so ${outcome}.`,
+        details: `Its default -1 means no checkpointing${effect} ${adviceFor(java, millis)}`,
         severity,
         related,
         fixes: fix ? [fix] : [],

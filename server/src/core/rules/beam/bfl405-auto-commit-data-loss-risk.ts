@@ -102,7 +102,8 @@ export const rule: Rule = {
       ctx.report({
         file: value.file,
         range: value.range,
-        message: `With Beam checkpointing on (${describeValue(checkpointing)}), ${AUTO_COMMIT} ${describeSetting(autoCommit)} and ${OFFSET_RESET} ${reset ? reset.value.raw : "unset (latest)"}, the Kafka consumer commits offsets of records before any checkpoint covers them: if checkpoints keep timing out and the job fails, it starts again from those offsets and the records in between are lost. Commit offsets in finalize instead: set ${AUTO_COMMIT} to false and add ${finalizeCall(read)}.`,
+        message: `With ${AUTO_COMMIT} on, offsets are committed before a checkpoint covers them: a failed job can lose records.`,
+        details: `With Beam checkpointing on (${describeValue(checkpointing)}), ${AUTO_COMMIT} ${describeSetting(autoCommit)} and ${OFFSET_RESET} ${reset ? reset.value.raw : "unset (latest)"}, the Kafka consumer commits offsets of records before any checkpoint covers them: if checkpoints keep timing out and the job fails, it starts again from those offsets and the records in between are lost. Commit offsets in finalize instead: set ${AUTO_COMMIT} to false and add ${finalizeCall(read)}.`,
         related: [relatedAt(checkpointing, "Beam checkpointing is enabled here.")],
         fixes,
       });

@@ -1,4 +1,5 @@
 import { optionValues } from "../../project/beam";
+import { fitting } from "../messages";
 import type { Rule } from "../types";
 import { flinkJob } from "./exampleFiles";
 
@@ -22,15 +23,27 @@ public class OrdersPipeline {
 `;
 
 /** Why a value is rejected, as the runner or the option parser says it; undefined for a valid value. */
-function problem(number: number | undefined, text: string): string | undefined {
+function problem(number: number | undefined, text: string): { message: string; details: string } | undefined {
   if (number === undefined) {
-    return `Beam cannot read ${text} as a checkpointing interval (a whole number of milliseconds): the pipeline fails when its options are parsed`;
+    return {
+      message: fitting(
+        `Beam cannot read ${text} as a checkpointing interval: the pipeline fails when its options are parsed.`,
+        "Beam cannot read this checkpointing interval: the pipeline fails when its options are parsed.",
+      ),
+      details: "The interval is a whole number of milliseconds.",
+    };
   }
   if (number === 0 || number < -1) {
-    return `The Flink runner rejects a checkpointing interval of ${number} when the pipeline starts ("The checkpoint interval must be positive")`;
+    return {
+      message: `The Flink runner rejects a checkpointing interval of ${number} when the pipeline starts.`,
+      details: 'The runner says "The checkpoint interval must be positive".',
+    };
   }
   if (number > 0 && number < MIN_INTERVAL_MS) {
-    return `Flink rejects a checkpoint interval of ${number} ms when the pipeline starts ("Checkpoint interval must be larger than or equal to ${MIN_INTERVAL_MS} ms")`;
+    return {
+      message: `Flink rejects a checkpoint interval of ${number} ms when the pipeline starts.`,
+      details: `Flink says "Checkpoint interval must be larger than or equal to ${MIN_INTERVAL_MS} ms".`,
+    };
   }
   return undefined;
 }
@@ -67,7 +80,8 @@ export const rule: Rule = {
       ctx.report({
         file: v.file,
         range: v.range,
-        message: `${why}. Set the interval to a positive number of milliseconds, e.g. 60000 for one minute, or -1 to leave checkpointing off.`,
+        message: why.message,
+        details: `${why.details} Set the interval to a positive number of milliseconds, e.g. 60000 for one minute, or -1 to leave checkpointing off.`,
       });
     }
   },

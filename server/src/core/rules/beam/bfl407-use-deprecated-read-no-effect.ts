@@ -99,7 +99,8 @@ export const rule: Rule = {
       ctx.report({
         file: use.file,
         range: use.range,
-        message: `The ${EXPERIMENT} experiment does not avoid the restore double-read bug of the Flink runner in Beam ${versions} (BFL301, apache/beam#31313): the runner reads Kafka through FlinkSource whether or not it is set, so after a restore every partition is still read twice. Upgrade Beam to ${target} or newer; the experiment is not needed for this.`,
+        message: `The ${EXPERIMENT} experiment does not avoid the restore double-read bug: every partition is still read twice.`,
+        details: `The Flink runner in Beam ${versions} (BFL301, apache/beam#31313) reads Kafka through FlinkSource whether or not it is set, so after a restore every partition is still read twice. Upgrade Beam to ${target} or newer; the experiment is not needed for this.`,
         related,
       });
     }

@@ -3,6 +3,7 @@ import type { BeamKafkaRead } from "../../jobcode/facts";
 import { jobReads, optionValues, runnerOf } from "../../project/beam";
 import { clustersOf, intSetting } from "../../project/clusters";
 import type { ProjectModel } from "../../workspace/project";
+import { fitting } from "../messages";
 import type { Rule } from "../types";
 import { flinkJob } from "./exampleFiles";
 import { describeValue, place } from "./pipelines";
@@ -142,7 +143,11 @@ export const rule: Rule = {
       ctx.report({
         file: at.file,
         range: at.range,
-        message: `${topics} ${partitions.total} partition${partitions.total === 1 ? "" : "s"}${partitions.names.length > 1 ? " in total" : ""} (kafkaTopics in the project configuration), but the pipeline runs with parallelism ${parallelism.value} (${parallelism.label}): ${idle} of the ${parallelism.value} source subtasks get no partition and sit idle. Lower the parallelism to ${partitions.total}, or add partitions to the ${partitions.names.length > 1 ? "topics" : "topic"}.`,
+        message: fitting(
+          `${topics} ${partitions.total} partition${partitions.total === 1 ? "" : "s"}${partitions.names.length > 1 ? " in total" : ""}, but the pipeline runs with parallelism ${parallelism.value}: ${idle} source subtasks sit idle.`,
+          `The topics have ${partitions.total} partition${partitions.total === 1 ? "" : "s"}, but the parallelism is ${parallelism.value}: ${idle} source subtasks sit idle.`,
+        ),
+        details: `The partition counts come from kafkaTopics in the project configuration; the parallelism from ${parallelism.label}. ${idle} of the ${parallelism.value} source subtasks get no partition. Lower the parallelism to ${partitions.total}, or add partitions to the ${partitions.names.length > 1 ? "topics" : "topic"}.`,
         related,
       });
     }

@@ -9,6 +9,7 @@
  * own sites (Kafka connector versions in builds and Dockerfiles: BFL306; Beam Python SDK pins: BFL308) and call
  * `reportSites`.
  */
+
 import { pushAll } from "../../arrays";
 import type { Fix, Location, RelatedLocation } from "../../findings";
 import {
@@ -25,6 +26,7 @@ import {
   unusedConditions,
 } from "../../knowledge/advisories";
 import type { ResolvedDependency } from "../../model";
+import { fitting } from "../messages";
 import type { RuleContext } from "../types";
 import { advisoryFacts } from "./advisoryFacts";
 import {
@@ -98,7 +100,17 @@ export function reportSites(ctx: RuleContext, code: string, sites: AdvisorySite[
       const conditions = metConditions(advisory, facts);
       const upgrade = site.upgrade(match);
       const has = range.database_specific.uncertain ? "may still have" : "has";
+      const head = `${site.label} ${site.version} ${has} a known bug`;
+      const withFixNote = `${head} in ${specific.component}: ${specific.title}${upgrade.noFix ? `; ${upgrade.noFix}` : ""}.`;
+      const message = fitting(
+        withFixNote,
+        `${head} in ${specific.component}: ${specific.title}.`,
+        `${head}: ${specific.title}.`,
+        `${head} in ${specific.component}.`,
+      );
       const details: string[] = [sentence(specific.effect)];
+      if (upgrade.noFix && message !== withFixNote) details.unshift(sentence(upgrade.noFix));
+      if (!message.includes(specific.title)) details.unshift(sentence(specific.title));
       if (range.database_specific.note) details.push(range.database_specific.note);
       const usedBy = site.usedBy?.(packages);
       if (usedBy) details.push(`This version is used by ${usedBy}.`);
@@ -121,7 +133,7 @@ export function reportSites(ctx: RuleContext, code: string, sites: AdvisorySite[
       ctx.report({
         file: site.at.file,
         range: site.at.range,
-        message: `${site.label} ${site.version} ${has} a known bug in ${specific.component}: ${specific.title}${upgrade.noFix ? `; ${upgrade.noFix}` : ""}.`,
+        message,
         severity: matchSeverity(match, facts),
         related,
         fixes: upgrade.fix ? [upgrade.fix] : [],

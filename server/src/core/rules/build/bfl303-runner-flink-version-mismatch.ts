@@ -5,6 +5,7 @@ import type { FlinkVersionEvidence, ResolvedDependency } from "../../model";
 import { type Cluster, clusterFiles, clustersOf, ownEvidence } from "../../project/clusters";
 import { flinkEvidence } from "../../workspace/buildModel";
 import type { ProjectModel } from "../../workspace/project";
+import { fitting } from "../messages";
 import type { Rule } from "../types";
 
 const BUILD = (runner: string) => `plugins {
@@ -97,7 +98,12 @@ export const rule: Rule = {
       ctx.report({
         file,
         range,
-        message: `${dep.artifact} is built for Flink ${runnerMinor}, but the cluster${where} runs ${shown} (${label}). A Beam Flink runner only works on its own Flink minor: the job fails at submission or while running, with missing classes or incompatible serializers. ${advice(dep, runnerMinor, target.minors[0])}`,
+        message: fitting(
+          `${dep.artifact} is built for Flink ${runnerMinor}, but the cluster${where} runs ${shown}: the job fails there.`,
+          `${dep.artifact} is built for Flink ${runnerMinor}, but the cluster runs ${shown}: the job fails there.`,
+          `This runner is built for Flink ${runnerMinor}, but the cluster runs ${shown}: the job fails there.`,
+        ),
+        details: `The cluster${where} runs ${shown} (${label}). A Beam Flink runner only works on its own Flink minor: the job fails at submission or while running, with missing classes or incompatible serializers. ${advice(dep, runnerMinor, target.minors[0])}`,
         related: target.evidence
           .filter((e) => e.location)
           .map((e) => ({
@@ -156,8 +162,11 @@ function deploymentOf(project: ProjectModel, dep: ResolvedDependency): Target | 
     .filter((c) => c.evidence.some((e) => minorOf(e) !== undefined && e.source !== "setting"));
   if (candidates.length > 0) {
     const depth = (c: (typeof candidates)[number]) =>
-      Math.max(...clusterFiles(c.cluster).map((f) => shared(dirOf(f), moduleDir)));
-    const best = Math.max(...candidates.map(depth));
+      clusterFiles(c.cluster).reduce(
+        (most, f) => Math.max(most, shared(dirOf(f), moduleDir)),
+        Number.NEGATIVE_INFINITY,
+      );
+    const best = candidates.reduce((most, c) => Math.max(most, depth(c)), Number.NEGATIVE_INFINITY);
     const nearest = candidates.filter((c) => depth(c) === best);
     const targets = nearest
       .map((c) =>

@@ -6,6 +6,7 @@ import {
   runnerFlinkMinor,
 } from "../../knowledge/beamMatrix";
 import { compareMavenVersions } from "../../knowledge/mavenVersion";
+import { fitting } from "../messages";
 import type { Rule } from "../types";
 import { versionSites } from "./beamVersions";
 
@@ -67,7 +68,11 @@ export const rule: Rule = {
       ctx.report({
         file: site.at.file,
         range: site.at.range,
-        message: `Beam ${site.version} does not publish ${artifacts}: the build cannot resolve it (${minors.map((m) => availability(m, site.version)).join("; ")}).${has} Pick a Beam version that has the runner for your Flink minor, or the runner of a Flink minor this version has.`,
+        message: fitting(
+          `Beam ${site.version} does not publish ${artifacts}: the build cannot resolve it.`,
+          `Beam ${site.version} does not publish this runner: the build cannot resolve it.`,
+        ),
+        details: `${minors.map((m) => availability(m, site.version)).join("; ")}.${has} Pick a Beam version that has the runner for your Flink minor, or the runner of a Flink minor this version has.`,
         related: missing.map((d) => ({
           ...d.declaration,
           message: `${d.artifact} does not exist for Beam ${site.version}.`,

@@ -1,6 +1,7 @@
 import type { RelatedLocation } from "../../findings";
 import { compareMavenVersions } from "../../knowledge/mavenVersion";
 import type { ResolvedDependency } from "../../model";
+import { fitting } from "../messages";
 import type { Rule } from "../types";
 import { alignFix, type BeamBuild, beamBuilds, type VersionSite } from "./beamVersions";
 
@@ -118,7 +119,11 @@ export const rule: Rule = {
       ctx.report({
         file: lowest.at.file,
         range: lowest.at.range,
-        message: `Beam artifacts of one build resolve to different releases${where}: ${listed}. Beam's artifacts only work with those of their own release: on one classpath they fail at start or at run time with NoSuchMethodError, missing classes or coders that no longer match. Define one Beam version (${highest}) for every Beam artifact${build.dependencies.some((d) => d.platform) ? "" : ", or import the Beam BOM (beam-sdks-java-bom) once"}.`,
+        message: fitting(
+          `Beam artifacts of one build resolve to different releases${where}: the job fails at start or at run time.`,
+          "Beam artifacts of one build resolve to different releases: the job fails at start or at run time.",
+        ),
+        details: `The releases: ${listed}. Beam's artifacts only work with those of their own release: on one classpath they fail with NoSuchMethodError, missing classes or coders that no longer match. Define one Beam version (${highest}) for every Beam artifact${build.dependencies.some((d) => d.platform) ? "" : ", or import the Beam BOM (beam-sdks-java-bom) once"}.`,
         related,
         fixes: fix ? [fix] : [],
       });

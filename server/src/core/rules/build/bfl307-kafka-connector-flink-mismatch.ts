@@ -1,6 +1,7 @@
 import type { RelatedLocation } from "../../findings";
 import { BUNDLED_UNTIL, documentedMinors, releasesFor } from "../../knowledge/kafkaConnector";
 import { compareMinors } from "../../knowledge/options";
+import { fitting } from "../messages";
 import type { Rule } from "../types";
 import { type ClusterMinor, type ConnectorSite, clusterMinorFor, connectorSites } from "./kafkaConnectors";
 
@@ -79,7 +80,11 @@ export const rule: Rule = {
       ctx.report({
         file: site.at.file,
         range: site.at.range,
-        message: `${name} ${site.version.version} is built for Flink ${site.version.flinkMinor}, but the cluster runs Flink ${cluster.shown}; it can fail there with missing classes or methods.`,
+        message: fitting(
+          `${name} ${site.version.version} is built for Flink ${site.version.flinkMinor}, but the cluster runs Flink ${cluster.shown}: it can fail there.`,
+          `This connector is built for Flink ${site.version.flinkMinor}, but the cluster runs Flink ${cluster.shown}: it can fail there.`,
+        ),
+        details: "A connector built for another Flink minor can fail with missing classes or methods.",
         related,
       });
     }

@@ -1,7 +1,7 @@
 import type { Rule } from "../types";
 
 const WHY: Record<string, string> = {
-  "no-separator": "it has no ': ' (colon followed by a space) between key and value",
+  "no-separator": "it has no ': ' between key and value",
   "empty-key": "its key is empty",
   "empty-value": "its value is empty",
 };
@@ -38,6 +38,10 @@ export const rule: Rule = {
           file: config.file,
           range: line.range,
           message: `Flink ignores this line because ${WHY[line.reason]}; the setting does not apply.`,
+          details:
+            line.reason === "no-separator"
+              ? "flink-conf.yaml is read line by line: a key and its value are separated by a colon followed by a space (`key: value`)."
+              : "flink-conf.yaml is read line by line: a line needs a key, `: ` and a value.",
         });
       }
     }

@@ -4,6 +4,7 @@ import { checkpointing, clustersOf, runsBatch } from "../../project/clusters";
 import { allCode } from "../../project/jobCode";
 import { sqlJobsOf } from "../../project/sqlJobs";
 import { insertFix } from "../clusterFixes";
+import { fitting } from "../messages";
 import type { Rule } from "../types";
 
 const KEY = "execution.checkpointing.interval";
@@ -55,12 +56,24 @@ export const rule: Rule = {
       if (state.kind !== "off") continue;
       const elsewhere = noCode && cluster.deployment?.jobKey !== undefined;
       const severity = code.length > 0 || elsewhere ? ("info" as const) : undefined;
-      const outcome =
+      const [outcome, shorter, details] =
         code.length > 0
-          ? "only jobs that enable checkpointing in their code take checkpoints. This project's job code does (see related information); set an interval here too so that every job on this cluster is covered."
+          ? [
+              "only jobs that enable checkpointing in their code take checkpoints.",
+              "only jobs that enable checkpointing in code take checkpoints.",
+              "This project's job code does (see related information); set an interval here too so that every job on this cluster is covered.",
+            ]
           : elsewhere
-            ? `jobs on it take no checkpoints unless their own code enables checkpointing (their code is not in this project). Set ${KEY}, e.g. ${interval}, to cover every job.`
-            : `Flink never takes a checkpoint: after a failure or restart, jobs lose their state and their sources re-read or skip data. Set ${KEY}, e.g. ${interval}.`;
+            ? [
+                "jobs on it take no checkpoints unless their own code enables checkpointing.",
+                "jobs take no checkpoints unless their code enables checkpointing.",
+                `Their code is not in this project. Set ${KEY}, e.g. ${interval}, to cover every job.`,
+              ]
+            : [
+                "Flink never takes a checkpoint and jobs lose their state on failure.",
+                "Flink never takes a checkpoint.",
+                `After a failure or restart, jobs lose their state and their sources re-read or skip data. Set ${KEY}, e.g. ${interval}.`,
+              ];
       if (state.setting) {
         const { entry, config } = state.setting;
         const fixes: Fix[] = config.inexactRanges
@@ -75,7 +88,12 @@ export const rule: Rule = {
         ctx.report({
           file: config.file,
           range: entry.valueRange,
-          message: `${KEY} ${entry.value} turns periodic checkpointing off, so ${outcome}`,
+          message: fitting(
+            `${KEY} ${entry.value} turns periodic checkpointing off, so ${outcome}`,
+            `${KEY} ${entry.value} turns periodic checkpointing off, so ${shorter}`,
+            `This value turns periodic checkpointing off, so ${shorter}`,
+          ),
+          details,
           severity,
           related,
           fixes,
@@ -87,7 +105,8 @@ export const rule: Rule = {
       ctx.report({
         file: cluster.config.file,
         range: cluster.config.anchor,
-        message: `No ${KEY} is set, so ${outcome}`,
+        message: fitting(`No ${KEY} is set, so ${outcome}`, `No ${KEY} is set, so ${shorter}`),
+        details,
         severity,
         related,
         fixes: fix ? [fix] : [],
@@ -105,7 +124,9 @@ export const rule: Rule = {
         ctx.report({
           file: config.file,
           range: entry.valueRange,
-          message: `${KEY} ${entry.value} turns periodic checkpointing off for the jobs this SQL script submits: after a failure or restart they lose their state and their sources re-read or skip data. Set ${KEY}, e.g. ${interval}.`,
+          message:
+            "This SQL script turns checkpointing off: after a failure its jobs lose their state and re-read or skip data.",
+          details: `${KEY} ${entry.value} turns periodic checkpointing off for the jobs this script submits: after a failure or restart they lose their state and their sources re-read or skip data. Set ${KEY}, e.g. ${interval}.`,
           fixes: config.inexactRanges
             ? []
             : [
@@ -123,7 +144,9 @@ export const rule: Rule = {
       ctx.report({
         file: config.file,
         range: job.script.writes[0]?.range ?? config.anchor,
-        message: `This SQL script submits a streaming job and nothing sets ${KEY} (not the script, the project's cluster configuration or its job code), so Flink never takes a checkpoint: after a failure or restart the job loses its state and its sources re-read or skip data. Add SET '${KEY}' = '${interval}';`,
+        message:
+          "This SQL script's streaming job never checkpoints: after a failure it loses its state and re-reads or skips data.",
+        details: `Nothing sets ${KEY} (not the script, the project's cluster configuration or its job code), so Flink never takes a checkpoint. Add SET '${KEY}' = '${interval}';`,
         fixes: fix ? [fix] : [],
       });
     }

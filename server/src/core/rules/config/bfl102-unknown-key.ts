@@ -10,6 +10,7 @@ import {
 import type { ConfigEntry, FlinkConfig } from "../../model";
 import { flinkMinorFor } from "../../project/clusters";
 import { contextFor, renameKeyEdit, singleFileFix } from "../configEdits";
+import { fitting } from "../messages";
 import type { Rule, RuleContext } from "../types";
 
 /** The option behind a key that exists in other minors only: its own option, or the one it is an alias of. */
@@ -80,11 +81,20 @@ export const rule: Rule = {
         }
         if (status === "unknown") {
           const suggestions = suggestKeys(entry.key, minor);
-          const hint = suggestions.length > 0 ? ` Did you mean \`${suggestions[0]}\`?` : "";
+          const plain = `${version} has no option \`${entry.key}\` and ignores it, so this setting does not apply.`;
+          const guess = suggestions.length > 0 ? `Did you mean \`${suggestions[0]}\`?` : undefined;
+          const withGuess = guess
+            ? `${version} has no option \`${entry.key}\` and ignores it; did you mean \`${suggestions[0]}\`?`
+            : plain;
+          const message = fitting(withGuess, plain);
           cctx.report({
             file: config.file,
             range: entry.keyRange,
-            message: `${version} has no option \`${entry.key}\` and ignores it: this setting does not apply.${hint}`,
+            message,
+            details:
+              guess && message === plain
+                ? guess
+                : "Flink logs unknown keys at most as a warning and starts without them.",
             fixes: renameFixes(ctx, config.file, entry, suggestions),
           });
           continue;
@@ -96,11 +106,17 @@ export const rule: Rule = {
         const older = optionsOf(entry.key)
           .flatMap((o) => o.deprecatedKeys)
           .filter((k) => isOptionKnown(k, minor) === "current");
-        const hint = older.length > 0 ? ` Use \`${older[0]}\` for ${version}.` : "";
         cctx.report({
           file: config.file,
           range: entry.keyRange,
-          message: `\`${entry.key}\` exists from Flink ${since} on; ${version} does not know it and ignores it: this setting does not apply.${hint}`,
+          message: fitting(
+            `\`${entry.key}\` exists from Flink ${since} on; ${version} ignores it, so this setting does not apply.`,
+            `${version} ignores \`${entry.key}\` (from Flink ${since} on), so this setting does not apply.`,
+          ),
+          details:
+            older.length > 0
+              ? `Use \`${older[0]}\` for ${version}.`
+              : `Upgrade to Flink ${since} or later, or drop the setting.`,
           fixes: renameFixes(ctx, config.file, entry, older.slice(0, 1)),
         });
       }
@@ -124,7 +140,8 @@ function reportLogging(ctx: RuleContext, config: FlinkConfig, entries: ConfigEnt
   ctx.report({
     file: config.file,
     range: first.keyRange,
-    message: `Flink ignores ${count}: logging is configured in log4j-console.properties / log4j.properties, not in ${config.logicalName ?? "the Flink configuration"}.`,
+    message: `Flink ignores ${count}: logging is configured in log4j.properties, not here.`,
+    details: `Flink reads its logging configuration from log4j-console.properties / log4j.properties, not from ${config.logicalName ?? "the Flink configuration"}: move the settings there.`,
     related: rest.map((e) => ({
       file: config.file,
       range: e.keyRange,

@@ -16,6 +16,7 @@ import { optionReadAs } from "../../project/configEntries";
 import { describeEvidence } from "../../project/versions";
 import { relativeTo } from "../../workspace/workspace";
 import { contextFor, renameKeyEdit, singleFileFix } from "../configEdits";
+import { fitting } from "../messages";
 import type { Rule, RuleContext } from "../types";
 
 /** "2.0", or "2.4 (in development)" for the line after the newest release branch. */
@@ -125,7 +126,11 @@ function reportDeprecated(
     ctx.report({
       file,
       range: entry.keyRange,
-      message: `\`${entry.key}\` is deprecated and has no effect here: \`${target.key}\` is also set, and Flink uses that.`,
+      message: fitting(
+        `\`${entry.key}\` is deprecated and has no effect here: \`${target.key}\` is also set, and Flink uses that.`,
+        `\`${entry.key}\` is deprecated and has no effect here: Flink uses \`${target.key}\`, also set.`,
+        `\`${entry.key}\` is deprecated and has no effect here: its replacement is also set.`,
+      ),
       tags: ["deprecated", "unnecessary"],
       related: [{ file, range: winner.keyRange, message: `\`${target.key}\` is set here` }],
       fixes: [deleteFix(ctx, config, entry, target)],
@@ -143,10 +148,17 @@ function reportDeprecated(
   const later = droppedIn
     ? `Flink ${flinkLine(droppedIn)} no longer reads \`${entry.key}\`: rename it to \`${target.key}\` before upgrading.`
     : `Rename it to \`${target.key}\` before a Flink upgrade drops the old key.`;
+  const full = `\`${entry.key}\` is deprecated; Flink reads it as \`${target.key}\`${since}.`;
+  const message = fitting(
+    full,
+    `\`${entry.key}\` is deprecated; Flink reads it as \`${target.key}\`.`,
+    `\`${entry.key}\` is deprecated; Flink reads it as its replacement.`,
+  );
   ctx.report({
     file,
     range: entry.keyRange,
-    message: `\`${entry.key}\` is deprecated; Flink reads it as \`${target.key}\`${since}.`,
+    message,
+    details: message === full ? undefined : `Flink reads it as \`${target.key}\`${since}.`,
     tags: ["deprecated"],
     related: [{ file, range: entry.keyRange, message: later }],
     fixes,
@@ -209,8 +221,14 @@ function reportLifecycle(
       file,
       range: entry.keyRange,
       message: droppedIn
-        ? `\`${entry.key}\` is deprecated: ${still}, Flink ${flinkLine(droppedIn)} ignores it.`
-        : `\`${entry.key}\` is deprecated: ${still}, a later release may ignore it.`,
+        ? fitting(
+            `\`${entry.key}\` is deprecated: ${still}, Flink ${flinkLine(droppedIn)} ignores it.`,
+            `This key is deprecated: ${still}, Flink ${flinkLine(droppedIn)} ignores it.`,
+          )
+        : fitting(
+            `\`${entry.key}\` is deprecated: ${still}, a later release may ignore it.`,
+            `This key is deprecated: ${still}, a later release may ignore it.`,
+          ),
       tags: ["deprecated"],
       related: [
         {
@@ -241,8 +259,15 @@ function reportLifecycle(
     severity: minor === undefined ? "warning" : "error",
     message:
       minor === undefined
-        ? `Flink ${flinkLine(life.removedIn)} removed \`${entry.key}\`: from that version on this setting is ignored.`
-        : `Flink ${minor} no longer reads \`${entry.key}\` (removed in Flink ${flinkLine(life.removedIn)}): this setting is ignored.`,
+        ? fitting(
+            `Flink ${flinkLine(life.removedIn)} removed \`${entry.key}\`: from that version on this setting is ignored.`,
+            `Flink ${flinkLine(life.removedIn)} removed this key: from that version on this setting is ignored.`,
+          )
+        : fitting(
+            `Flink ${minor} no longer reads \`${entry.key}\` (removed in Flink ${flinkLine(life.removedIn)}): this setting is ignored.`,
+            `Flink ${minor} no longer reads \`${entry.key}\`: this setting is ignored.`,
+            `Flink ${minor} no longer reads this key (removed in Flink ${flinkLine(life.removedIn)}): this setting is ignored.`,
+          ),
     tags: ["deprecated"],
     related: [...replacementNotes(file, entry, life), ...listed],
   });
@@ -288,7 +313,10 @@ export const rule: Rule = {
       const lastByKey = lastEntries(config);
       const copies = new Map<string, ConfigEntry[]>();
       for (const e of config.entries) {
-        if (e.valueKind !== "mapping") copies.set(e.key, [...(copies.get(e.key) ?? []), e]);
+        if (e.valueKind === "mapping") continue;
+        const list = copies.get(e.key);
+        if (list) list.push(e);
+        else copies.set(e.key, [e]);
       }
       for (const entry of config.entries) {
         // `state: {backend: {type: …}}` has a `state.backend` parent that is not the deprecated option.

@@ -5,6 +5,7 @@ import type { ConfigEntry, FlinkConfig } from "../../model";
 import { flinkMinorFor } from "../../project/clusters";
 import { optionReadAs } from "../../project/configEntries";
 import { contextFor, replaceValueEdit, singleFileFix } from "../configEdits";
+import { fitting } from "../messages";
 import type { Rule, RuleContext } from "../types";
 
 function enumFixes(ctx: RuleContext, config: FlinkConfig, entry: ConfigEntry, values: string[]): Fix[] {
@@ -70,7 +71,12 @@ export const rule: Rule = {
           cctx.report({
             file: config.file,
             range: entry.valueRange,
-            message: `flink-conf.yaml keeps quotes as part of the value, so Flink reads \`${entry.value}\` for \`${entry.key}\` and fails: ${problem}. Remove the quotes.`,
+            message: fitting(
+              `flink-conf.yaml keeps quotes as part of the value, so Flink reads \`${entry.value}\` for \`${entry.key}\` and fails.`,
+              `flink-conf.yaml keeps quotes as part of the value, so Flink reads \`${entry.value}\` and fails.`,
+              "flink-conf.yaml keeps quotes as part of the value, so Flink cannot read this value and fails.",
+            ),
+            details: `${problem}. Remove the quotes.`,
             fixes: [
               // Safe: the unquoted text is the only reading that works; today the value makes Flink fail.
               singleFileFix("Remove the quotes", "safe", config.file, [{ range: entry.valueRange, newText: unquoted }]),
@@ -82,7 +88,13 @@ export const rule: Rule = {
         cctx.report({
           file: config.file,
           range: entry.valueRange,
-          message: `Flink cannot read \`${entry.value}\` as the value of \`${entry.key}\` and fails when it reads this option: ${problem}.`,
+          message: fitting(
+            `Flink cannot read \`${entry.value}\` as the value of \`${entry.key}\` and fails when it reads this option.`,
+            `Flink cannot read \`${entry.value}\` as the value of \`${entry.key}\` and fails.`,
+            `Flink cannot read \`${entry.value}\` as the value of this option and fails.`,
+            "Flink cannot read this value of the option and fails.",
+          ),
+          details: `${problem}.`,
           fixes: enumValues ? enumFixes(cctx, config, entry, enumValues) : [],
         });
       }

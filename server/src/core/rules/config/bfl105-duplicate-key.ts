@@ -1,5 +1,6 @@
 import type { ConfigEntry, FlinkConfig } from "../../model";
 import { contextFor, singleFileFix, textAt } from "../configEdits";
+import { fitting } from "../messages";
 import type { Rule, RuleContext } from "../types";
 
 function line(entry: ConfigEntry): number {
@@ -88,10 +89,19 @@ function reportKey(ctx: RuleContext, config: FlinkConfig, key: string, entries: 
       severity: "warning",
       message:
         earlier.length === 1
-          ? `\`${key}\` is set again on line ${line(last)}; Flink uses the last value (\`${last.value}\`) and ignores this one (\`${first.value}\`).`
-          : earlier.every((e) => e.value === last.value)
-            ? `\`${key}\` is set ${times} (again on ${lines(again)}), always to \`${last.value}\`; Flink uses the last one and ignores the others.`
-            : `\`${key}\` is set ${times} (again on ${lines(again)}); Flink uses the last value (\`${last.value}\`) and ignores the others (${values(earlier)}).`,
+          ? fitting(
+              `\`${key}\` is set again on line ${line(last)}; Flink uses the last value (\`${last.value}\`) and ignores this one (\`${first.value}\`).`,
+              `\`${key}\` is set again on line ${line(last)}; Flink uses the last value and ignores this one.`,
+              `This key is set again on line ${line(last)}; Flink uses the last value and ignores this one.`,
+            )
+          : fitting(
+              `\`${key}\` is set ${times} (again on ${lines(again)}); Flink uses the last value and ignores the others.`,
+              `This key is set ${times} (again on ${lines(again)}); Flink uses the last value and ignores the others.`,
+              `This key is set ${times}; Flink uses the last value and ignores the others.`,
+            ),
+      details: earlier.every((e) => e.value === last.value)
+        ? `Every copy sets \`${last.value}\`. Delete the earlier lines.`
+        : `Flink uses \`${last.value}\` (line ${line(last)}) and ignores ${values(earlier)}. Delete the earlier lines.`,
       related,
       tags: ["unnecessary"],
       // Safe: Flink ignores these lines today, so deleting them changes nothing.
@@ -103,8 +113,20 @@ function reportKey(ctx: RuleContext, config: FlinkConfig, key: string, entries: 
       range: first.keyRange,
       message:
         config.logicalName === "config.yaml"
-          ? `\`${key}\` appears ${times} in this config.yaml (again on ${lines(again)}): Flink fails at startup ("Error parsing YAML configuration").`
-          : `\`${key}\` appears ${times} in the same YAML mapping (again on ${lines(again)}). Duplicate keys are a YAML error: the configuration is rejected when it is loaded. Keep one of them.`,
+          ? fitting(
+              `\`${key}\` appears ${times} in this config.yaml (again on ${lines(again)}): Flink fails at startup.`,
+              `This key appears ${times} in this config.yaml (again on ${lines(again)}): Flink fails at startup.`,
+              `This key appears ${times} in this config.yaml: Flink fails at startup.`,
+            )
+          : fitting(
+              `\`${key}\` appears ${times} in the same YAML mapping (again on ${lines(again)}): the configuration is rejected.`,
+              `This key appears ${times} in the same YAML mapping (again on ${lines(again)}): the configuration is rejected.`,
+              `This key appears ${times} in the same YAML mapping: the configuration is rejected.`,
+            ),
+      details:
+        config.logicalName === "config.yaml"
+          ? 'Duplicate keys are a YAML error: Flink stops with "Error parsing YAML configuration". Keep one of them.'
+          : "Duplicate keys are a YAML error: the configuration is rejected when it is loaded. Keep one of them.",
       related,
       // Unsafe: the file does not load at all today, so which value was meant is a guess.
       fixes: [deleteEarlier("unsafe")],
@@ -114,7 +136,12 @@ function reportKey(ctx: RuleContext, config: FlinkConfig, key: string, entries: 
       file: config.file,
       range: first.keyRange,
       severity: "warning",
-      message: `\`${key}\` is set ${times}, written in two forms (again on ${lines(again)}, flat and nested). Only one of the values (${values(entries)}) applies. Keep one of them.`,
+      message: fitting(
+        `\`${key}\` is set ${times}, written in two forms (again on ${lines(again)}): only one of the values applies.`,
+        `This key is set ${times}, written in two forms (again on ${lines(again)}): only one of the values applies.`,
+        `This key is set ${times}, written in two forms: only one of the values applies.`,
+      ),
+      details: `One is flat, one nested; only one of the values (${values(entries)}) applies. Keep one of them.`,
       related,
       fixes: [deleteEarlier("unsafe")],
     });

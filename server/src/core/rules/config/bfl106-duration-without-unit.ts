@@ -3,6 +3,7 @@ import { parseDuration } from "../../knowledge/values";
 import { flinkMinorFor } from "../../project/clusters";
 import { optionReadAs } from "../../project/configEntries";
 import { contextFor, replaceValueEdit, singleFileFix } from "../configEdits";
+import { fitting } from "../messages";
 import type { Rule } from "../types";
 
 /** A bare number is only worth a word where every version in question reads the option as a Duration. */
@@ -53,7 +54,12 @@ export const rule: Rule = {
           file: config.file,
           range: entry.valueRange,
           severity: parsed.millis >= PLAUSIBLE_MILLIS ? "info" : undefined,
-          message: `Flink reads \`${entry.value}\` as ${n} milliseconds for \`${entry.key}\`. Write the unit: \`${n} ms\` keeps this meaning; write \`${n} s\` if seconds were meant.`,
+          message: fitting(
+            `Flink reads \`${entry.value}\` as ${n} milliseconds for \`${entry.key}\`.`,
+            `Flink reads \`${entry.value}\` as ${n} milliseconds for this option.`,
+            "Flink reads this number as milliseconds for this option.",
+          ),
+          details: `Write the unit: \`${n} ms\` keeps this meaning; write \`${n} s\` if seconds were meant.`,
           // Both are unsafe: `ms` keeps what Flink does but erases the sign that seconds were probably meant, and
           // `s` changes it. Choosing is choosing the intent, which fix-all and `--fix` must not do.
           fixes: [

@@ -3,6 +3,7 @@ import { compareMinors, optionsForAlias } from "../../knowledge/options";
 import type { ConfigEntry, FlinkConfig } from "../../model";
 import { flinkMinorFor } from "../../project/clusters";
 import { contextFor, renameKeyEdit, singleFileFix } from "../configEdits";
+import { fitting } from "../messages";
 import type { Rule, RuleContext } from "../types";
 
 /**
@@ -75,10 +76,16 @@ export const rule: Rule = {
         reported.add(entry.key);
         const target = suffixedReplacement(entry.key);
         const hint = target ? ` Use \`${target}\` instead.` : " Keep only one of them.";
+        const child = children[0].key;
         cctx.report({
           file: config.file,
           range: entry.keyRange,
-          message: `\`${entry.key}\` has a value and is also the parent of \`${children[0].key}\`. Nested YAML cannot hold both, so where the configuration is written out as nested YAML (Flink 2.x on Kubernetes, the Kubernetes Operator: "Overlapping key prefixes detected") the deployment fails.${hint}`,
+          message: fitting(
+            `\`${entry.key}\` has a value and is also the parent of \`${child}\`, so a nested YAML deployment fails.`,
+            `\`${entry.key}\` has a value and is also the parent of other keys, so a nested YAML deployment fails.`,
+            "This key has a value and is also the parent of other keys, so a nested YAML deployment fails.",
+          ),
+          details: `Nested YAML cannot hold both \`${entry.key}\` and \`${child}\`, so where the configuration is written out as nested YAML (Flink 2.x on Kubernetes, the Kubernetes Operator: "Overlapping key prefixes detected") the deployment fails.${hint}`,
           related: children.slice(0, 3).map((c) => ({
             file: config.file,
             range: c.keyRange,

@@ -23,12 +23,13 @@ function checkConfig(ctx: RuleContext, config: FlinkConfig, all: FlinkConfig[]) 
   if (config.entries.length === 0) return;
   const minor = flinkMinorFor(ctx.project, config);
   if (minor === undefined) return;
-  const report = (severity: "error" | "info", message: string, other?: FlinkConfig) =>
+  const report = (severity: "error" | "info", message: string, details: string, other?: FlinkConfig) =>
     ctx.report({
       file: config.file,
       range: config.anchor,
       severity,
       message,
+      details,
       related: other
         ? [{ file: other.file, range: other.anchor, message: `the ${other.logicalName} Flink reads` }]
         : [],
@@ -36,19 +37,22 @@ function checkConfig(ctx: RuleContext, config: FlinkConfig, all: FlinkConfig[]) 
   if (config.logicalName === "flink-conf.yaml" && compareMinors(minor, "2.0") >= 0) {
     report(
       "error",
-      `Flink ${minor} no longer reads flink-conf.yaml: every setting in ${where(config)} is ignored. Move them to config.yaml (standard YAML; Flink ships bin/migrate-config-file.sh for this).`,
+      `Flink ${minor} no longer reads flink-conf.yaml: every setting in ${where(config)} is ignored.`,
+      "Move them to config.yaml (standard YAML; Flink ships bin/migrate-config-file.sh for this).",
     );
   } else if (config.logicalName === "config.yaml" && compareMinors(minor, "1.19") < 0) {
     report(
       "error",
-      `Flink ${minor} reads only flink-conf.yaml (config.yaml arrived in Flink 1.19): every setting in ${where(config)} is ignored. Rename it to flink-conf.yaml and write one \`key: value\` per line.`,
+      `Flink ${minor} reads only flink-conf.yaml: every setting in ${where(config)} is ignored.`,
+      "config.yaml arrived in Flink 1.19. Rename it to flink-conf.yaml and write one `key: value` per line.",
     );
   } else if (config.logicalName === "config.yaml" && compareMinors(minor, "2.0") < 0) {
     const legacy = all.find((c) => c !== config && c.logicalName === "flink-conf.yaml" && sameConfDir(c, config));
     if (legacy) {
       report(
         "info",
-        `Flink ${minor} reads flink-conf.yaml when both files are present, so ${where(config)} is ignored. Keep one of the two files.`,
+        `Flink ${minor} reads flink-conf.yaml when both files are present, so ${where(config)} is ignored.`,
+        "Keep one of the two files.",
         legacy,
       );
     }

@@ -13,6 +13,7 @@ import {
   taskManagerReplicas,
 } from "../../project/clusters";
 import { related } from "../clusterFixes";
+import { fitting } from "../messages";
 import type { Rule } from "../types";
 
 const COMPOSE = `services:
@@ -116,7 +117,12 @@ export const rule: Rule = {
       ctx.report({
         file: parallelism.file,
         range: parallelism.range,
-        message: `${parallelism.label} ${parallelism.value} needs ${parallelism.value} task slots, but the cluster has ${total} (${shape}): the job waits for slots that never come and fails with NoResourceAvailableException. Lower the parallelism to ${total}, or add TaskManagers or slots.`,
+        message: fitting(
+          `${parallelism.label} ${parallelism.value} needs ${parallelism.value} task slots, but the cluster has ${total} (${shape}): the job never starts.`,
+          `${parallelism.label} ${parallelism.value} needs ${parallelism.value} task slots, but the cluster has ${total}: the job never starts.`,
+          `The parallelism ${parallelism.value} needs more task slots than the cluster's ${total}: the job never starts.`,
+        ),
+        details: `The job waits for slots that never come and fails with NoResourceAvailableException (${shape}). Lower the parallelism to ${total}, or add TaskManagers or slots.`,
         related: capacity.related,
       });
     }

@@ -1,4 +1,5 @@
 import { type Amount, amountOf, beamArg, type Cluster, clustersOf, intSetting, slotsOf } from "../../project/clusters";
+import { fitting } from "../messages";
 import type { Rule } from "../types";
 
 /**
@@ -65,7 +66,12 @@ export const rule: Rule = {
       ctx.report({
         file: max.file,
         range: max.range,
-        message: `${max.label} ${max.value} is below the parallelism ${parallelism.value} (${parallelism.label}): Flink refuses to start the job because no operator can run more subtasks than its max parallelism. Raise ${max.label} to at least ${parallelism.value} (before state exists: keyed state does not restore under a different max parallelism), or lower the parallelism.`,
+        message: fitting(
+          `${max.label} ${max.value} is below the parallelism ${parallelism.value} (${parallelism.label}): Flink refuses to start the job.`,
+          `${max.label} ${max.value} is below the parallelism ${parallelism.value}: Flink refuses to start the job.`,
+          `The max parallelism ${max.value} is below the parallelism ${parallelism.value}: Flink refuses to start the job.`,
+        ),
+        details: `No operator can run more subtasks than its max parallelism. Raise ${max.label} to at least ${parallelism.value} (before state exists: keyed state does not restore under a different max parallelism), or lower the parallelism.`,
         related: [
           {
             file: parallelism.file,

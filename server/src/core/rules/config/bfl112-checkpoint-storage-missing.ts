@@ -12,6 +12,7 @@ import {
   upgradeModeOf,
 } from "../../project/clusters";
 import { checkpointDirKey, insertFix, PLACEHOLDER, related } from "../clusterFixes";
+import { fitting } from "../messages";
 import type { Rule } from "../types";
 
 function every(millis: number): string {
@@ -82,7 +83,11 @@ export const rule: Rule = {
         ctx.report({
           file: trigger.config.file,
           range: trigger.entry.keyRange,
-          message: `${reason} that Flink ${cluster.minor} reads: it ignores ${unread.entry.key}, so ${lost}. Write the directory as ${dirKey}.`,
+          message: fitting(
+            `${reason} that Flink ${cluster.minor} reads, so checkpoints are lost when the JobManager fails over.`,
+            `${reason} that Flink ${cluster.minor} reads.`,
+          ),
+          details: `Flink ${cluster.minor} ignores ${unread.entry.key}, so ${lost}. Write the directory as ${dirKey}.`,
           severity,
           related: [related(unread, `Flink ${cluster.minor} does not read this key.`, "key"), ...codeRelated],
           // A nested key's range is its last segment only; renaming it there would not give the flat key.
@@ -106,8 +111,11 @@ export const rule: Rule = {
         file: trigger.config.file,
         range: trigger.entry.keyRange,
         message: codeNote
-          ? `${reason}.${codeNote} lose their checkpoints when the JobManager fails over. Set ${dirKey} to durable shared storage.`
-          : `${reason}: ${lost}. Set ${dirKey} to durable shared storage (s3://, gs://, hdfs://, abfss://).`,
+          ? fitting(`${reason} for the jobs whose code does not set its own storage.`, `${reason}.`)
+          : fitting(`${reason}: checkpoints are lost when the JobManager fails over.`, `${reason}.`),
+        details: codeNote
+          ? `${codeNote.trim()} lose their checkpoints when the JobManager fails over. Set ${dirKey} to durable shared storage.`
+          : `Without it ${lost}. Set ${dirKey} to durable shared storage (s3://, gs://, hdfs://, abfss://).`,
         severity,
         related: codeRelated,
         fixes: fix ? [fix] : [],

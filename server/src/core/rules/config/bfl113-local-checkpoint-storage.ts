@@ -1,4 +1,5 @@
 import { type Cluster, clustersOf, haOf, knownValue, settingOf } from "../../project/clusters";
+import { fitting } from "../messages";
 import type { Rule } from "../types";
 
 const STORAGE: { key: string; what: string; readBy: string }[] = [
@@ -6,7 +7,7 @@ const STORAGE: { key: string; what: string; readBy: string }[] = [
   { key: "execution.checkpointing.savepoint-dir", what: "Savepoints are", readBy: "restoring from a savepoint" },
   {
     key: "high-availability.storageDir",
-    what: "High-availability metadata (job graphs, checkpoint pointers) is",
+    what: "HA metadata is",
     readBy: "a JobManager failover",
   },
 ];
@@ -69,7 +70,7 @@ export const rule: Rule = {
         ctx.report({
           file: setting.config.file,
           range: setting.entry.valueRange,
-          message: message(cluster, storage, value),
+          ...message(cluster, storage, value),
           severity: cluster.platform === "compose" ? "info" : undefined,
         });
       }
@@ -77,9 +78,26 @@ export const rule: Rule = {
   },
 };
 
-function message(cluster: Cluster, storage: (typeof STORAGE)[number], value: string): string {
+function message(
+  cluster: Cluster,
+  storage: (typeof STORAGE)[number],
+  value: string,
+): { message: string; details: string } {
   if (cluster.platform === "compose") {
-    return `${storage.what} written to ${value} on each container's own disk: ${storage.readBy} works only if every JobManager and TaskManager container mounts the same volume at this path. Mount one shared volume there, or use shared storage (s3://, gs://, hdfs://).`;
+    return {
+      message: fitting(
+        `${storage.what} written to ${value} on each container's own disk, so ${storage.readBy} may find nothing.`,
+        `${storage.what} written to each container's own disk, so ${storage.readBy} may find nothing.`,
+      ),
+      details: `${storage.readBy[0].toUpperCase()}${storage.readBy.slice(1)} works only if every JobManager and TaskManager container mounts the same volume at this path. Mount one shared volume there, or use shared storage (s3://, gs://, hdfs://).`,
+    };
   }
-  return `${storage.what} written to ${value} on each pod's own disk, which other pods cannot read and which vanishes with the pod, so ${storage.readBy} finds nothing to restore. Use shared storage (s3://, gs://, hdfs://, abfss://), or mount one ReadWriteMany volume at this path in every JobManager and TaskManager pod.`;
+  return {
+    message: fitting(
+      `${storage.what} written to ${value} on each pod's own disk, so ${storage.readBy} finds nothing to restore.`,
+      `${storage.what} written to each pod's own disk, so ${storage.readBy} finds nothing to restore.`,
+    ),
+    details:
+      "Other pods cannot read a pod's own disk, and it vanishes with the pod. Use shared storage (s3://, gs://, hdfs://, abfss://), or mount one ReadWriteMany volume at this path in every JobManager and TaskManager pod.",
+  };
 }

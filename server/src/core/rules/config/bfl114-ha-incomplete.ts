@@ -1,5 +1,6 @@
 import { type Cluster, clustersOf, haOf, intSetting, isSet } from "../../project/clusters";
 import { haTypeKey, insertFix, PLACEHOLDER } from "../clusterFixes";
+import { fitting } from "../messages";
 import type { Rule, RuleContext } from "../types";
 
 const STORAGE_DIR = "high-availability.storageDir";
@@ -51,12 +52,16 @@ function checkHaSettings(ctx: RuleContext, cluster: Cluster): void {
   const ha = haOf(cluster);
   if (ha.kind === "none" || ha.kind === "unknown" || !ha.setting) return;
   const { entry, config } = ha.setting;
-  const missing = (key: string, value: string, why: string) => {
+  const missing = (key: string, value: string, what: string, why: string) => {
     const fix = insertFix(cluster.config, `Add ${key} (placeholder)`, [[key, value]]);
     ctx.report({
       file: config.file,
       range: entry.valueRange,
-      message: `High availability is on (${entry.value}) but ${key} is not set: ${why}`,
+      message: fitting(
+        `High availability is on (${entry.value}) but ${key} is not set: ${what}.`,
+        `High availability is on but ${key} is not set: ${what}.`,
+      ),
+      details: why,
       fixes: fix ? [fix] : [],
     });
   };
@@ -64,20 +69,23 @@ function checkHaSettings(ctx: RuleContext, cluster: Cluster): void {
     missing(
       STORAGE_DIR,
       PLACEHOLDER.haStorage,
-      `the JobManager does not start ("Configuration is missing the mandatory parameter"). Set it to durable shared storage (s3://, gs://, hdfs://) where JobManagers keep job graphs and checkpoint metadata.`,
+      "the JobManager does not start",
+      `The JobManager stops with "Configuration is missing the mandatory parameter". Set it to durable shared storage (s3://, gs://, hdfs://) where JobManagers keep job graphs and checkpoint metadata.`,
     );
   }
   if (ha.kind === "zookeeper" && !isSet(cluster, "high-availability.zookeeper.quorum")) {
     missing(
       "high-availability.zookeeper.quorum",
       PLACEHOLDER.zookeeperQuorum,
-      "the JobManager does not start because it has no ZooKeeper to elect a leader with. List the ZooKeeper servers (host:port, comma-separated).",
+      "the JobManager does not start",
+      "The JobManager has no ZooKeeper to elect a leader with. List the ZooKeeper servers (host:port, comma-separated).",
     );
   }
   if (ha.kind === "kubernetes" && standaloneOnKubernetes(cluster) && !isSet(cluster, "kubernetes.cluster-id")) {
     missing(
       "kubernetes.cluster-id",
       PLACEHOLDER.clusterId,
+      "standalone JobManagers do not start",
       "Kubernetes HA names its leader-election ConfigMaps after it, and standalone JobManagers fail to start without it. Set it to a name unique to this cluster in the namespace.",
     );
   }
@@ -94,7 +102,8 @@ function checkStandbyReplicas(ctx: RuleContext, cluster: Cluster): void {
   ctx.report({
     file: config.file,
     range: entry.valueRange,
-    message: `${entry.key} ${replicas.value} starts standby JobManagers, but high availability is off: without leader election the JobManagers do not coordinate and each one acts as the leader. Enable Kubernetes high availability (${haTypeKey(cluster)}: kubernetes with ${STORAGE_DIR}) or set ${entry.key} to 1.`,
+    message: `${entry.key} ${replicas.value} starts standby JobManagers, but high availability is off: each one acts as the leader.`,
+    details: `Without leader election the JobManagers do not coordinate. Enable Kubernetes high availability (${haTypeKey(cluster)}: kubernetes with ${STORAGE_DIR}) or set ${entry.key} to 1.`,
     fixes: fix ? [fix] : [],
   });
 }

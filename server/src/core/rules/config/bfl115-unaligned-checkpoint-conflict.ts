@@ -37,24 +37,27 @@ export const rule: Rule = {
     for (const cluster of clustersOf(ctx.project)) {
       const unaligned = settingOf(cluster, UNALIGNED);
       if (!unaligned || !isTrue(cluster, UNALIGNED)) continue;
-      const report = (message: string, other: Setting) =>
+      const report = (message: string, details: string, other: Setting) =>
         ctx.report({
           file: unaligned.config.file,
           range: unaligned.entry.valueRange,
           message,
+          details,
           related: [related(other, "The conflicting setting.")],
         });
       const mode = settingOf(cluster, "execution.checkpointing.mode");
       if (mode && knownValue(mode)?.toUpperCase() === "AT_LEAST_ONCE") {
         report(
-          "Unaligned checkpoints work only in EXACTLY_ONCE mode: with execution.checkpointing.mode AT_LEAST_ONCE Flink switches them off with a log warning, and checkpoints under backpressure stay slow. Use EXACTLY_ONCE, or drop the unaligned setting.",
+          "Unaligned checkpoints work only in EXACTLY_ONCE mode: in AT_LEAST_ONCE mode Flink switches them off.",
+          "With execution.checkpointing.mode AT_LEAST_ONCE Flink switches them off with a log warning, and checkpoints under backpressure stay slow. Use EXACTLY_ONCE, or drop the unaligned setting.",
           mode,
         );
       }
       const concurrent = intSetting(cluster, "execution.checkpointing.max-concurrent-checkpoints");
       if (concurrent && concurrent.value > 1) {
         report(
-          `Unaligned checkpoints are supported only with one checkpoint at a time, but execution.checkpointing.max-concurrent-checkpoints is ${concurrent.value}. Set it to 1, or drop the unaligned setting.`,
+          `Unaligned checkpoints are supported only with one checkpoint at a time, but ${concurrent.value} may run at once.`,
+          `execution.checkpointing.max-concurrent-checkpoints is ${concurrent.value}. Set it to 1, or drop the unaligned setting.`,
           concurrent.setting,
         );
       }

@@ -40,7 +40,9 @@ export const rule: Rule = {
       ctx.report({
         file: setting.config.file,
         range: setting.entry.valueRange,
-        message: `${setting.entry.key} ${value} turns restarts off: the first task failure (a lost TaskManager, a broker timeout) fails the job for good and it stays down until someone resubmits it. Use exponential-delay or fixed-delay (without this setting Flink restarts only jobs that checkpoint).`,
+        message: `${setting.entry.key} ${value} turns restarts off: the first task failure fails the job for good.`,
+        details:
+          "A lost TaskManager or a broker timeout fails the job, and it stays down until someone resubmits it. Use exponential-delay or fixed-delay (without this setting Flink restarts only jobs that checkpoint).",
       });
     }
   },

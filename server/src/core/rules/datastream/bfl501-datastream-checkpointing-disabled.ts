@@ -66,7 +66,9 @@ export const rule: Rule = {
         ctx.report({
           file: at.file,
           range: at.range,
-          message: `This job reads Kafka but never takes a checkpoint: after a failure or restart ${restart}; all operator state is lost as well. Enable checkpointing, e.g. ${enableCheckpointingText(project, java, env)}, or set execution.checkpointing.interval in the Flink configuration.`,
+          message:
+            "This job reads Kafka but never takes a checkpoint: a failure or restart loses its state and position.",
+          details: `After a failure or restart ${restart}; all operator state is lost as well. Enable checkpointing, e.g. ${enableCheckpointingText(project, java, env)}, or set execution.checkpointing.interval in the Flink configuration.`,
           related: relatedAll(
             sources.map((s) => ({ file: s.call.file, range: s.call.range })),
             "Kafka is read here.",

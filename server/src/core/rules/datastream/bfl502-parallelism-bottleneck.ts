@@ -4,6 +4,7 @@ import { clustersOf, intSetting } from "../../project/clusters";
 import { productionCode } from "../../project/jobCode";
 import { environmentOfOperator, numberOf } from "../../project/streams";
 import type { ProjectModel } from "../../workspace/project";
+import { fitting } from "../messages";
 import type { Rule } from "../types";
 
 const JOB = `package com.example.clicks;
@@ -114,7 +115,12 @@ export const rule: Rule = {
         ctx.report({
           file: set.call.file,
           range: set.call.range,
-          message: `${n} subtasks of ${upstream.operator} (${upstream.label}) feed ${single}: it processes every record alone, caps the job's throughput, and backpressure makes the Kafka consumer lag grow. ${advice}`,
+          message: fitting(
+            `${n} subtasks of ${upstream.operator} (${upstream.label}) feed ${single}: it caps the job's throughput.`,
+            `${n} subtasks of ${upstream.operator} feed ${single}: it caps the job's throughput.`,
+            `${n} subtasks feed this single subtask: it caps the job's throughput.`,
+          ),
+          details: `It processes every record alone, and backpressure makes the Kafka consumer lag grow. ${advice}`,
           related: upstream.setAt ? [{ ...upstream.setAt, message: `The input runs with parallelism ${n} here.` }] : [],
           fixes: set.call.removeRange
             ? [

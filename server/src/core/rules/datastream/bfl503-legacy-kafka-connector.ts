@@ -4,6 +4,7 @@ import { compareMavenVersions, isConcreteVersion } from "../../knowledge/mavenVe
 import type { ResolvedDependency } from "../../model";
 import { allCode } from "../../project/jobCode";
 import { flinkAtLeast, type ProjectModel } from "../../workspace/project";
+import { fitting } from "../messages";
 import type { Rule } from "../types";
 
 const POM = `<project xmlns="http://maven.apache.org/POM/4.0.0">
@@ -113,14 +114,26 @@ export const rule: Rule = {
     for (const client of reported(allCode(ctx.project).flatMap((j) => j.dataStream.legacyKafka))) {
       const replacement = REPLACEMENT[client.role];
       const message = !removal
-        ? `${client.className} is deprecated since Flink 1.14 and removed in flink-connector-kafka 4.0 (Flink 2.x): the job stops compiling on that upgrade. Move to ${replacement}.`
+        ? `${client.className} is removed in flink-connector-kafka 4.0 (Flink 2.x): the job stops compiling on that upgrade.`
         : removal.kind === "connector"
-          ? `${client.className} no longer exists in ${removal.what}: this code does not compile against it and the job cannot be built. Rewrite it with ${replacement}.`
-          : `${client.className} cannot run on ${removal.what}: Flink 2.0 removed the SourceFunction/SinkFunction API it is built on, and the Kafka connector for Flink 2.x no longer has it. Rewrite it with ${replacement}.`;
+          ? fitting(
+              `${client.className} no longer exists in ${removal.what}: this code does not compile and the job cannot be built.`,
+              `${client.className} no longer exists in the connector in use: the job cannot be built.`,
+            )
+          : fitting(
+              `${client.className} cannot run on ${removal.what}: Flink 2.0 removed the API it is built on.`,
+              `${client.className} cannot run on Flink 2.x: Flink 2.0 removed the API it is built on.`,
+            );
+      const details = !removal
+        ? `${client.className} is deprecated since Flink 1.14. Move to ${replacement}.`
+        : removal.kind === "connector"
+          ? `Rewrite it with ${replacement}.`
+          : `Flink 2.0 removed the SourceFunction/SinkFunction API, and the Kafka connector for Flink 2.x no longer has it. Rewrite it with ${replacement}.`;
       ctx.report({
         file: client.file,
         range: client.range,
         message,
+        details,
         severity: removal ? "error" : undefined,
         related: removal?.where ? [removal.where] : [],
         tags: ["deprecated"],

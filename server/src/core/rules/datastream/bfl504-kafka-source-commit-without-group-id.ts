@@ -76,12 +76,16 @@ export const rule: Rule = {
         const add = addChainCallEdit(source, "setGroupId", [str(group)]);
         const call = add.text.slice(1);
         const message = explicit
-          ? `build() throws IllegalStateException "Property group.id is required when offset commit is enabled" because ${explicit.key} is true and no group id is set: the job fails before it starts. Add .${call} (a group id unique to this job).`
-          : `This KafkaSource has no group id, so it silently turns off committing offsets on checkpoints: Kafka never sees the job's progress, consumer-lag monitoring shows nothing, and a start without checkpoint state cannot resume from committed offsets. Add .${call} (a group id unique to this job).`;
+          ? `build() throws because ${explicit.key} is true and no group id is set: the job fails before it starts.`
+          : "This KafkaSource has no group id, so it silently turns off committing offsets on checkpoints.";
+        const details = explicit
+          ? `KafkaSource says "Property group.id is required when offset commit is enabled" (IllegalStateException). Add .${call} (a group id unique to this job).`
+          : `Kafka never sees the job's progress, consumer-lag monitoring shows nothing, and a start without checkpoint state cannot resume from committed offsets. Add .${call} (a group id unique to this job).`;
         ctx.report({
           file: source.file,
           range: source.range,
           message,
+          details,
           severity: explicit ? "error" : undefined,
           related: explicit
             ? [

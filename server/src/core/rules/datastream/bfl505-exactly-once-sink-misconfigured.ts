@@ -90,7 +90,9 @@ function checkPrefix(ctx: RuleContext, sink: KafkaSinkBuilder): void {
   ctx.report({
     file: sink.deliveryGuarantee.file,
     range: sink.deliveryGuarantee.range,
-    message: `build() throws IllegalStateException: EXACTLY_ONCE needs a transactional id prefix to name this sink's Kafka transactions, so the job fails before it starts. Add .${call}, a prefix unique to this job and kept across restarts.`,
+    message:
+      "build() throws IllegalStateException: EXACTLY_ONCE needs a transactional id prefix, so the job fails to start.",
+    details: `The prefix names this sink's Kafka transactions. Add .${call}, a prefix unique to this job and kept across restarts.`,
     fixes: [
       {
         title: `Add .${call}`,
@@ -112,7 +114,9 @@ function checkCheckpointing(ctx: RuleContext, sink: KafkaSinkBuilder): void {
   ctx.report({
     file: sink.deliveryGuarantee.file,
     range: sink.deliveryGuarantee.range,
-    message: `EXACTLY_ONCE commits the sink's Kafka transactions only when a checkpoint completes, and this job never checkpoints: nothing it writes is ever committed, read_committed consumers see no output, and the broker aborts the transactions when they time out. Enable checkpointing, e.g. ${enableCheckpointingText(project, java, env)}, or set execution.checkpointing.interval in the Flink configuration.`,
+    message:
+      "EXACTLY_ONCE commits only on checkpoints, and this job never checkpoints: nothing it writes is ever committed.",
+    details: `EXACTLY_ONCE commits the sink's Kafka transactions only when a checkpoint completes: read_committed consumers see no output, and the broker aborts the transactions when they time out. Enable checkpointing, e.g. ${enableCheckpointingText(project, java, env)}, or set execution.checkpointing.interval in the Flink configuration.`,
     related: env ? [{ file: env.file, range: env.range, message: "The job's environment is created here." }] : [],
     fixes: fix ? [fix] : [],
   });
@@ -126,7 +130,9 @@ function checkTimeout(ctx: RuleContext, sink: KafkaSinkBuilder): void {
     file: sink.file,
     range: sink.range,
     severity: "warning",
-    message: `The sink's transactional producers ask for a 1 hour transaction timeout (the KafkaSink default), but Kafka brokers accept at most 15 minutes unless transaction.max.timeout.ms was raised: the producers then fail with "The transaction timeout is larger than the maximum value allowed by the broker" and the job restarts in a loop. Set ${TIMEOUT_KEY} to at most ${BROKER_MAX_TIMEOUT_MS} (and well above the checkpoint interval plus restart time), or raise the brokers' limit.`,
+    message:
+      "The sink asks for a 1 hour transaction timeout, above the brokers' 15 minute limit: the job restarts in a loop.",
+    details: `1 hour is the KafkaSink default; Kafka brokers accept at most 15 minutes unless transaction.max.timeout.ms was raised, and the producers fail with "The transaction timeout is larger than the maximum value allowed by the broker". Set ${TIMEOUT_KEY} to at most ${BROKER_MAX_TIMEOUT_MS} (and well above the checkpoint interval plus restart time), or raise the brokers' limit.`,
     fixes: [
       {
         title: `Add .${call}`,

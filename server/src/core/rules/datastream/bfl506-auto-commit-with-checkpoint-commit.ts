@@ -83,7 +83,9 @@ export const rule: Rule = {
           file: auto.value.file,
           range: auto.value.range,
           message:
-            "Offsets are committed twice, by two mechanisms: the KafkaSource commits them when a checkpoint completes, and the Kafka client also auto-commits whatever it has fetched, ahead of what the job has processed, so the group's committed offsets and lag do not say what the job has done. Set enable.auto.commit to false.",
+            "Offsets are committed twice, by two mechanisms: the group's committed offsets and lag do not say what the job has done.",
+          details:
+            "The KafkaSource commits offsets when a checkpoint completes, and the Kafka client also auto-commits whatever it has fetched, ahead of what the job has processed. Set enable.auto.commit to false.",
           related: relatedAll(checkpointing.where.slice(0, 1), "Checkpointing is enabled here."),
           fixes,
         });

@@ -2,6 +2,7 @@ import { anchorsUsedOutside } from "../../documents/yaml/anchors";
 import type { Fix, RelatedLocation } from "../../findings";
 import { FORBIDDEN_KEYS, rejectsKey } from "../../knowledge/operator";
 import type { Range } from "../../text";
+import { fitting } from "../messages";
 import type { Rule, RuleContext } from "../types";
 import { operatorRelated } from "./operatorVersion";
 
@@ -86,7 +87,11 @@ export const rule: Rule = {
         ctx.report({
           file: d.config.file,
           range: entry.keyRange,
-          message: `The operator rejects this FlinkDeployment ("Forbidden Flink config key: ${entry.key}"), so it is never deployed.`,
+          message: fitting(
+            `The operator rejects this FlinkDeployment (forbidden key ${entry.key}), so it is never deployed.`,
+            "The operator rejects this FlinkDeployment (a forbidden key), so it is never deployed.",
+          ),
+          details: `The operator's validator says "Forbidden Flink config key: ${entry.key}".`,
           related,
           fixes: d.config.inexactRanges ? [] : [deleteFix(ctx, d.config.file, entry.key, entry.deleteRange)],
         });

@@ -1,5 +1,6 @@
 import { clustersOf, isSet, upgradeModeOf } from "../../project/clusters";
 import { checkpointDirKey, insertFix, PLACEHOLDER, savepointDirKey } from "../clusterFixes";
+import { fitting } from "../messages";
 import type { Rule } from "../types";
 
 const MANIFEST = (extra: string) => `apiVersion: flink.apache.org/v1beta1
@@ -73,7 +74,11 @@ export const rule: Rule = {
       ctx.report({
         file: at.file,
         range: at.range,
-        message: `upgradeMode ${at.value} carries the job's state across upgrades and needs ${needs}, but ${missing.length > 1 ? "neither is" : "none is"} set: the operator rejects the deployment, so the job is not deployed or upgraded. Set ${keys} in flinkConfiguration to durable shared storage (s3://, gs://, hdfs://).`,
+        message: fitting(
+          `upgradeMode ${at.value} needs ${needs}, but ${missing.length > 1 ? "neither is" : "none is"} set: the operator rejects the deployment.`,
+          `upgradeMode ${at.value} needs a storage directory that is not set: the operator rejects the deployment.`,
+        ),
+        details: `upgradeMode ${at.value} carries the job's state across upgrades, so the job is not deployed or upgraded without it. Set ${keys} in flinkConfiguration to durable shared storage (s3://, gs://, hdfs://).`,
         fixes: fix ? [fix] : [],
       });
     }

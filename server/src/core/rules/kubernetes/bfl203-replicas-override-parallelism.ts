@@ -60,20 +60,24 @@ export const rule: Rule = {
       if (slots?.setting) rel.push(related(slots.setting, `${slots.value} slots per TaskManager.`));
       const head = `The operator ignores job.parallelism ${parallelism.value} because taskManager.replicas is set`;
       let message: string;
+      let details: string;
       let severity: "info" | undefined;
       if (!slots) {
-        message = `${head}: the job runs with taskManager.replicas ${replicas.value} × taskmanager.numberOfTaskSlots. Remove job.parallelism, or remove taskManager.replicas to size the cluster from job.parallelism.`;
+        message = `${head}: the job runs with replicas × slots.`;
+        details = `The job runs with taskManager.replicas ${replicas.value} × taskmanager.numberOfTaskSlots. Remove job.parallelism, or remove taskManager.replicas to size the cluster from job.parallelism.`;
       } else {
         const effective = replicas.value * slots.value;
         const shape = `${replicas.value} replicas × ${slots.value} slots`;
         if (effective === parallelism.value) {
           severity = "info";
-          message = `${head}; both give ${effective} today (${shape}), but changing job.parallelism alone will have no effect. Remove one of the two.`;
+          message = `${head}; changing it alone has no effect.`;
+          details = `Both give ${effective} today (${shape}). Remove one of the two.`;
         } else {
-          message = `${head}: the job runs with parallelism ${effective} (${shape}), not ${parallelism.value}. Remove job.parallelism, or remove taskManager.replicas to size the cluster from job.parallelism.`;
+          message = `${head}: the job runs with parallelism ${effective}.`;
+          details = `${shape} = ${effective}, not ${parallelism.value}. Remove job.parallelism, or remove taskManager.replicas to size the cluster from job.parallelism.`;
         }
       }
-      ctx.report({ file: parallelism.file, range: parallelism.range, message, severity, related: rel });
+      ctx.report({ file: parallelism.file, range: parallelism.range, message, details, severity, related: rel });
     }
   },
 };

@@ -56,7 +56,9 @@ export const rule: Rule = {
         ctx.report({
           file: replicas.file,
           range: replicas.range,
-          message: `jobManager.replicas ${replicas.value} asks for standby JobManagers, but high availability is off: the operator rejects the deployment ("High availability should be enabled when starting standby JobManagers."). Enable high availability (high-availability.type: kubernetes and high-availability.storageDir) or set replicas to 1.`,
+          message: `jobManager.replicas ${replicas.value} asks for standby JobManagers, but high availability is off: the operator rejects it.`,
+          details:
+            'The operator says "High availability should be enabled when starting standby JobManagers.". Enable high availability (high-availability.type: kubernetes and high-availability.storageDir) or set replicas to 1.',
         });
       }
       for (const w of cluster.workloads) {
@@ -64,7 +66,9 @@ export const rule: Rule = {
         ctx.report({
           file: w.replicas.file,
           range: w.replicas.range,
-          message: `${w.replicas.value} JobManager replicas run without high availability: with no leader election each one acts as the leader, TaskManagers register with whichever the Service routes them to, and an application-mode job runs once per replica. Enable high availability in the cluster's configuration or set replicas to 1.`,
+          message: `${w.replicas.value} JobManager replicas run without high availability: each one acts as the leader.`,
+          details:
+            "With no leader election TaskManagers register with whichever JobManager the Service routes them to, and an application-mode job runs once per replica. Enable high availability in the cluster's configuration or set replicas to 1.",
         });
       }
     }

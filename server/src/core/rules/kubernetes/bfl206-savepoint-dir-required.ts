@@ -2,6 +2,7 @@ import type { Location, RelatedLocation } from "../../findings";
 import { hasSavepointDirCheck, SAVEPOINT_DIR_CHECKS, type SavepointDirCheck } from "../../knowledge/operator";
 import { type Cluster, clustersOf, isSet, settingOf, upgradeModeOf } from "../../project/clusters";
 import { insertFix, PLACEHOLDER, savepointDirKey } from "../clusterFixes";
+import { fitting } from "../messages";
 import type { Rule } from "../types";
 import { operatorRelated, operatorVersionOf } from "./operatorVersion";
 
@@ -90,7 +91,10 @@ export const rule: Rule = {
       ctx.report({
         file: first.at.file,
         range: first.at.range,
-        message: `The operator rejects this FlinkDeployment: ${whatFor(first.check)} a savepoint directory, and none is set.`,
+        message: fitting(
+          `The operator rejects this FlinkDeployment: ${whatFor(first.check)} a savepoint directory, and none is set.`,
+          "The operator rejects this FlinkDeployment: it needs a savepoint directory, and none is set.",
+        ),
         related,
         fixes: fix ? [fix] : [],
       });

@@ -1,6 +1,7 @@
 import type { FlinkVersionEvidence } from "../../model";
 import { clustersOf } from "../../project/clusters";
 import { parseMinor } from "../../workspace/project";
+import { fitting } from "../messages";
 import type { Rule } from "../types";
 
 const MANIFEST = (image: string) => `apiVersion: flink.apache.org/v1beta1
@@ -75,7 +76,12 @@ export const rule: Rule = {
         ctx.report({
           file: e.location.file,
           range: e.location.range,
-          message: `${layer(e)[0].toUpperCase()}${layer(e).slice(1)} is Flink ${minor}, but ${layer(first)} is Flink ${firstMinor}: the cluster runs another Flink than it is configured for.`,
+          message: fitting(
+            `${layer(e)[0].toUpperCase()}${layer(e).slice(1)} is Flink ${minor}, but ${layer(first)} is Flink ${firstMinor}: the cluster runs another Flink.`,
+            `This says Flink ${minor}, but ${layer(first)} is Flink ${firstMinor}: the cluster runs another Flink.`,
+          ),
+          details:
+            "The cluster runs another Flink than it is configured for: make the deployment's layers name one Flink minor.",
           related: [
             {
               ...first.location,

@@ -10,18 +10,27 @@ function quoted(codes: string[]): string {
   return codes.map((c) => `'${c}'`).join(", ");
 }
 
-function messageFor(suppression: Suppression, unknown: string[], used: boolean): string {
+function messageFor(suppression: Suppression, unknown: string[], used: boolean): { message: string; details: string } {
   const kind = what(suppression);
   if (unknown.length === 0) {
     const target = suppression.rules.length > 0 ? ` of ${quoted(suppression.rules)}` : "";
-    return `No finding${target} is reported where this ${kind} applies, so it hides nothing; remove it before it hides a real problem.`;
+    return {
+      message: `No finding${target} is reported where this ${kind} applies, so it hides nothing.`,
+      details: `Remove the ${kind} before it hides a real problem.`,
+    };
   }
   const names = quoted(unknown);
   const one = unknown.length === 1;
   const verb = one ? "is not a rule code or name" : "are not rule codes or names";
   return used
-    ? `${names} ${verb}, so this ${kind} hides nothing for ${one ? "it" : "them"}; correct the code or drop it from the list.`
-    : `${names} ${verb} and this ${kind} hides no finding; correct the code or remove the ${kind}.`;
+    ? {
+        message: `${names} ${verb}, so this ${kind} hides nothing for ${one ? "it" : "them"}.`,
+        details: "Correct the code or drop it from the list.",
+      }
+    : {
+        message: `${names} ${verb} and this ${kind} hides no finding.`,
+        details: `Correct the code or remove the ${kind}.`,
+      };
 }
 
 export const rule: Rule = {
@@ -60,7 +69,7 @@ export const rule: Rule = {
       const used = s.used.has(suppression);
       if (used && unknown.length === 0) continue;
       const kind = what(suppression);
-      const message = messageFor(suppression, unknown, used);
+      const { message, details } = messageFor(suppression, unknown, used);
       // A comment is removed as a whole. An annotation is not: its range is its value, and removing only that
       // would leave an empty annotation behind.
       const removable = !used && suppression.scope !== "object";
@@ -73,6 +82,7 @@ export const rule: Rule = {
         file: suppression.file,
         range: suppression.range,
         message,
+        details,
         tags: ["unnecessary"],
         fixes: removable ? [removal] : [],
       });

@@ -31,7 +31,13 @@ export const rule: Rule = {
   check(ctx) {
     for (const file of ctx.project.files) {
       for (const problem of file.syntaxErrors) {
-        ctx.report({ file: file.file, range: problem.range, message: problem.message, severity: problem.severity });
+        ctx.report({
+          file: file.file,
+          range: problem.range,
+          message: problem.message,
+          details: problem.details,
+          severity: problem.severity,
+        });
       }
     }
   },

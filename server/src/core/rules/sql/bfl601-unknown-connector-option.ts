@@ -8,6 +8,7 @@ import {
   tableOption,
 } from "../../knowledge/kafkaTableOptions";
 import { sqlJobsOf } from "../../project/sqlJobs";
+import { fitting } from "../messages";
 import type { Rule } from "../types";
 import {
   connectorVersion,
@@ -86,7 +87,11 @@ export const rule: Rule = {
             ctx.report({
               file,
               range: option.keyRange,
-              message: `'${key}' is deprecated: the connector still reads it but logs a warning on every start, and may drop it. Use '${known.deprecated}'${mapped ? ` = '${mapped}'` : ""}.`,
+              message: fitting(
+                `'${key}' is deprecated: the connector still reads it but logs a warning on every start.`,
+                "This option is deprecated: the connector still reads it but logs a warning on every start.",
+              ),
+              details: `A later connector may drop it. Use '${known.deprecated}'${mapped ? ` = '${mapped}'` : ""}.`,
               tags: ["deprecated"],
               fixes,
             });
@@ -97,7 +102,12 @@ export const rule: Rule = {
               file,
               range: option.keyRange,
               severity: "error",
-              message: `${describeVersion(version)} does not read '${key}' (it comes with connector ${known.since}${known.bundledSince ? `, or Flink ${known.bundledSince}` : ""}): Flink rejects the table with "Unsupported options found for '${table.connector}'". Upgrade the connector or remove the option.`,
+              message: fitting(
+                `${describeVersion(version)} does not read '${key}': Flink rejects the table.`,
+                `This connector version does not read '${key}': Flink rejects the table.`,
+                "This connector version does not read this option: Flink rejects the table.",
+              ),
+              details: `The option comes with connector ${known.since}${known.bundledSince ? `, or Flink ${known.bundledSince}` : ""}; Flink fails with "Unsupported options found for '${table.connector}'". Upgrade the connector or remove the option.`,
             });
             continue;
           }
@@ -109,7 +119,11 @@ export const rule: Rule = {
             file,
             range: option.keyRange,
             severity: "error",
-            message: `The ${table.connector} connector has no option '${key}': Flink rejects the table with "Unsupported options found for '${table.connector}'" when a query uses it.${suggestions.length > 0 ? ` Did you mean '${suggestions[0]}'?` : ""}`,
+            message: fitting(
+              `The ${table.connector} connector has no option '${key}': Flink rejects the table when a query uses it.`,
+              `The ${table.connector} connector has no such option: Flink rejects the table when a query uses it.`,
+            ),
+            details: `Flink fails with "Unsupported options found for '${table.connector}'".${suggestions.length > 0 ? ` Did you mean '${suggestions[0]}'?` : ""}`,
             fixes,
           });
         }

@@ -1,4 +1,5 @@
 import { sqlJobsOf } from "../../project/sqlJobs";
+import { fitting } from "../messages";
 import type { Rule } from "../types";
 import { insertOption, tableFix } from "./kafkaTables";
 
@@ -52,7 +53,11 @@ export const rule: Rule = {
         ctx.report({
           file: table.facts.file,
           range: mode ? mode.valueRange : table.facts.nameRange,
-          message: `Kafka table ${table.facts.name} starts from its consumer group's committed offsets${mode ? "" : " (the default scan.startup.mode)"} but sets no 'properties.group.id': there is no group to read offsets from or commit them to, so the source fails when it starts. Add 'properties.group.id'.`,
+          message: fitting(
+            `Kafka table ${table.facts.name} starts from group offsets but has no 'properties.group.id': the source fails at start.`,
+            "This Kafka table starts from group offsets but has no 'properties.group.id': the source fails at start.",
+          ),
+          details: `It starts from its consumer group's committed offsets${mode ? "" : " (the default scan.startup.mode)"}, but there is no group to read offsets from or commit them to. Add 'properties.group.id'.`,
           fixes,
         });
       }

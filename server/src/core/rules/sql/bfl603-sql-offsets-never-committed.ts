@@ -1,6 +1,7 @@
 import { setStatement } from "../../documents/sql/reader";
 import { sqlJobsOf } from "../../project/sqlJobs";
 import { insertFix } from "../clusterFixes";
+import { fitting } from "../messages";
 import type { Rule } from "../types";
 import { streamingWithoutCheckpoints } from "./kafkaTables";
 
@@ -62,7 +63,11 @@ export const rule: Rule = {
         ctx.report({
           file: table.facts.file,
           range: table.facts.nameRange,
-          message: `Kafka table ${table.facts.name} is read by a streaming job that never checkpoints${setting ? ` (execution.checkpointing.interval ${setting.value})` : ""}: the source commits offsets only on completed checkpoints, so none are ever committed and ${restart}. Enable checkpointing, e.g. SET 'execution.checkpointing.interval' = '${INTERVAL}';`,
+          message: fitting(
+            `Kafka table ${table.facts.name} is read by a job that never checkpoints: its offsets are never committed.`,
+            "This Kafka table is read by a job that never checkpoints: its offsets are never committed.",
+          ),
+          details: `The source commits offsets only on completed checkpoints${setting ? ` (execution.checkpointing.interval is ${setting.value})` : ""}, so none are ever committed and ${restart}. Enable checkpointing, e.g. SET 'execution.checkpointing.interval' = '${INTERVAL}';`,
           related: setting
             ? [
                 {

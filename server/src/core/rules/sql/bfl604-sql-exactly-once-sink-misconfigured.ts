@@ -1,5 +1,6 @@
 import { deliveryGuaranteeOf } from "../../knowledge/kafkaTableOptions";
 import { sqlJobsOf } from "../../project/sqlJobs";
+import { fitting } from "../messages";
 import type { Rule } from "../types";
 import { insertOption, tableFix } from "./kafkaTables";
 
@@ -58,7 +59,11 @@ export const rule: Rule = {
           ctx.report({
             file,
             range: guarantee.valueRange,
-            message: `Kafka table ${table.facts.name} is written exactly-once without 'sink.transactional-id-prefix': Flink rejects the table when the statement is planned. Add a prefix unique to this sink.`,
+            message: fitting(
+              `Kafka table ${table.facts.name} is written exactly-once without 'sink.transactional-id-prefix': Flink rejects it.`,
+              "This Kafka table is written exactly-once without 'sink.transactional-id-prefix': Flink rejects it.",
+            ),
+            details: "Flink rejects the table when the statement is planned. Add a prefix unique to this sink.",
             fixes: tableFix(table, "Add 'sink.transactional-id-prefix'", "unsafe", [
               insertOption(ctx.project, table, "sink.transactional-id-prefix", table.facts.name),
             ]),
@@ -68,7 +73,12 @@ export const rule: Rule = {
           ctx.report({
             file,
             range: guarantee.valueRange,
-            message: `Kafka table ${table.facts.name} is written exactly-once by a streaming job that never checkpoints: its transactions commit only on completed checkpoints, so read_committed consumers never see a record. Enable checkpointing, e.g. SET 'execution.checkpointing.interval' = '1 min';`,
+            message: fitting(
+              `Kafka table ${table.facts.name} is written exactly-once by a job that never checkpoints: nothing is committed.`,
+              "This Kafka table is written exactly-once by a job that never checkpoints: nothing is committed.",
+            ),
+            details:
+              "Its transactions commit only on completed checkpoints, so read_committed consumers never see a record. Enable checkpointing, e.g. SET 'execution.checkpointing.interval' = '1 min';",
           });
         }
         const timeout = table.option("properties.transaction.timeout.ms");
@@ -78,7 +88,8 @@ export const rule: Rule = {
             file,
             range: timeout ? timeout.valueRange : guarantee.valueRange,
             severity: "warning",
-            message: `${timeout ? `properties.transaction.timeout.ms ${timeout.value}` : "The sink's transaction timeout (1 h by default)"} is above the brokers' default transaction.max.timeout.ms of 15 min: the producer fails at start unless the brokers allow more. Set 'properties.transaction.timeout.ms' to at most '900000', above the longest checkpoint plus restart time.`,
+            message: `${timeout ? "The sink's transaction timeout" : "The sink's default transaction timeout (1 h)"} exceeds the brokers' default 15 min limit: the producer fails at start.`,
+            details: `${timeout ? `properties.transaction.timeout.ms is ${timeout.value}; ` : ""}brokers accept at most transaction.max.timeout.ms (15 min by default) unless raised. Set 'properties.transaction.timeout.ms' to at most '900000', above the longest checkpoint plus restart time.`,
           });
         }
       }

@@ -54,7 +54,9 @@ export const rule: Rule = {
         ctx.report({
           file: table.facts.file,
           range: auto.valueRange,
-          message: `Kafka table ${table.facts.name} commits offsets on every checkpoint, and 'properties.enable.auto.commit' = 'true' makes the Kafka client commit too, ahead of what the job has checkpointed: the group's offsets no longer say what the job processed. Remove the option.`,
+          message:
+            "Auto-commit makes the Kafka client commit offsets ahead of the job's checkpoints: the group's offsets mislead.",
+          details: `Kafka table ${table.facts.name} commits offsets on every checkpoint, and 'properties.enable.auto.commit' = 'true' makes the client commit too, ahead of what the job has checkpointed: the group's offsets no longer say what the job processed. Remove the option.`,
           related: checkpointingRelated(job),
           tags: ["unnecessary"],
           fixes: auto.exact

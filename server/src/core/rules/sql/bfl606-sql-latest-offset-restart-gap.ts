@@ -1,4 +1,5 @@
 import { sqlJobsOf } from "../../project/sqlJobs";
+import { fitting } from "../messages";
 import type { Rule } from "../types";
 import { streamingWithoutCheckpoints } from "./kafkaTables";
 
@@ -50,7 +51,12 @@ export const rule: Rule = {
         ctx.report({
           file: table.facts.file,
           range: mode.valueRange,
-          message: `Kafka table ${table.facts.name} starts at latest-offset in a streaming job that never checkpoints: every restart, after a failure too, starts again at the newest records and skips what arrived while the job was down. Enable checkpointing so that restarts resume from the last checkpoint.`,
+          message: fitting(
+            `Kafka table ${table.facts.name} starts at latest-offset and the job never checkpoints: restarts skip records.`,
+            "This Kafka table starts at latest-offset and the job never checkpoints: restarts skip records.",
+          ),
+          details:
+            "Every restart, after a failure too, starts again at the newest records and skips what arrived while the job was down. Enable checkpointing so that restarts resume from the last checkpoint.",
         });
       }
     }
