@@ -85,6 +85,9 @@ export class Workbench {
     await this.page.waitForSelector(`[id="status.editor.selection"][aria-label*="Ln ${line}, Col ${col}"]`, {
       timeout: WAIT_MS,
     });
+    // The cursor moves before the input box gives the focus back; keys pressed in between go to the box.
+    await this.page.waitForSelector(".quick-input-widget", { state: "hidden", timeout: WAIT_MS });
+    await this.page.waitForSelector(".part.editor .monaco-editor.focused", { timeout: WAIT_MS });
   }
 
   /** Moves the keyboard focus back to the editor (the Problems panel takes it when it opens). */
@@ -249,8 +252,21 @@ export class Workbench {
 
   /** The quick fixes offered at the cursor (Ctrl+.), as their titles; the menu stays open. */
   async quickFixMenu(): Promise<string[]> {
-    await this.keyboard.press("Control+.");
-    await this.page.waitForSelector(".action-widget .monaco-list-row", { state: "visible", timeout: WAIT_MS });
+    // A busy machine can drop the first request (the previous menu still closing, the server still answering):
+    // ask again a few times before giving up, as a user would.
+    const deadline = Date.now() + WAIT_MS;
+    for (let attempt = 0; ; attempt++) {
+      await this.page.waitForSelector(".action-widget .monaco-list-row", { state: "hidden", timeout: WAIT_MS });
+      await this.keyboard.press("Control+.");
+      const left = deadline - Date.now();
+      const shown = await this.page
+        .waitForSelector(".action-widget .monaco-list-row", { state: "visible", timeout: Math.min(8_000, left) })
+        .then(() => true)
+        .catch(() => false);
+      if (shown) break;
+      if (Date.now() >= deadline) throw new Error(`no quick fix menu after ${attempt + 1} requests (Ctrl+.)`);
+      await this.focusEditor();
+    }
     return this.page.$$eval(".action-widget .monaco-list-row.action", (els: DomNode[]) =>
       els.map((e) => e.getAttribute("aria-label") ?? e.textContent ?? ""),
     );
