@@ -204,3 +204,170 @@ test("durations read in the largest whole unit", () => {
     "7200000 ms (2 h)",
   ]);
 });
+
+const BEAM_GRADLE = `dependencies {
+    implementation "org.apache.beam:beam-runners-flink-1.17:2.56.0"
+    implementation "org.apache.beam:beam-sdks-java-io-kafka:2.56.0"
+}
+`;
+
+const CONNECTOR_GRADLE = `dependencies {
+    compileOnly "org.apache.flink:flink-streaming-java:1.19.1"
+    implementation "org.apache.flink:flink-connector-kafka:3.2.0-1.19"
+}
+`;
+
+/** The lines of the known-bugs section of a hover, without the wording of each finding. */
+function bugLines(markdown: string): string[] {
+  const section = markdown.split("\n\n").find((part) => part.startsWith("Known bugs of "));
+  return (section ?? "")
+    .split("\n")
+    .slice(1)
+    .map((line) => /^- \*\*(BFL\d+)\*\* \((\w+)\) .*Version defined in (`[^`]+` line \d+)\.$/.exec(line))
+    .map((m) => (m ? `${m[1]} ${m[2]} ${m[3]}` : "unreadable line"));
+}
+
+test("the KafkaIO hover lists the known bugs of the Beam version the build uses, in every language", () => {
+  const reads: Record<string, [string, string, number, number]> = {
+    java: [JOB, ORDERS, 14, 20],
+    scala: [
+      `${FIXTURE_ROOT}/src/main/scala/Orders.scala`,
+      'object Orders {\n  def run(p: Pipeline): Unit = {\n    p.apply(KafkaIO.read[String, String]().withBootstrapServers("kafka:9092").withTopic("orders").commitOffsetsInFinalize())\n  }\n}\n',
+      2,
+      20,
+    ],
+    kotlin: [
+      `${FIXTURE_ROOT}/src/main/kotlin/Orders.kt`,
+      'fun run(p: Pipeline) {\n    p.apply(KafkaIO.read<String, String>().withBootstrapServers("kafka:9092").withTopic("orders").commitOffsetsInFinalize())\n}\n',
+      1,
+      20,
+    ],
+  };
+  for (const [language, [file, text, line, character]] of Object.entries(reads)) {
+    const markdown = hoverText(
+      project({ [file]: text, [`${FIXTURE_ROOT}/build.gradle`]: BEAM_GRADLE }),
+      file,
+      line,
+      character,
+    );
+    assert.match(markdown, /^\*\*KafkaIO read\*\* of `orders`/, language);
+    assert.deepEqual(bugLines(markdown), ["BFL301 error `build.gradle` line 2"], language);
+    assert.match(markdown, /\*\*BFL301\*\* \(error\) Beam 2\.56\.0 has a known bug in the Flink runner/, language);
+    const clean = hoverText(project({ [file]: text }), file, line, character);
+    assert.doesNotMatch(clean, /Known bugs/, `${language}: no build, no bugs`);
+  }
+});
+
+test("the ReadFromKafka hover of a Beam Python pipeline lists the SDK pin's known bugs", () => {
+  const file = `${FIXTURE_ROOT}/pipeline.py`;
+  const text = [
+    "import apache_beam as beam",
+    "from apache_beam.io.kafka import ReadFromKafka",
+    "",
+    "def run(p):",
+    '    p | ReadFromKafka(consumer_config={"bootstrap.servers": "k:9092", "group.id": "g"}, topics=["orders"])',
+    "",
+  ].join("\n");
+  const p = project({ [file]: text, [`${FIXTURE_ROOT}/requirements.txt`]: "apache-beam[gcp]==2.58.0\n" });
+  const markdown = hoverText(p, file, 4, 12);
+  assert.match(markdown, /^\*\*KafkaIO read\*\* of `orders`/);
+  assert.deepEqual(
+    bugLines(markdown).map((l) => l.split(" ")[0]),
+    ["BFL308"],
+    markdown,
+  );
+});
+
+const SOURCE_JOB = `package com.example;
+
+class Clicks {
+  void run() throws Exception {
+    StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+    KafkaSource<String> source = KafkaSource.<String>builder()
+        .setBootstrapServers("kafka:9092")
+        .setTopics("clicks")
+        .setGroupId("clicks")
+        .setStartingOffsets(OffsetsInitializer.committedOffsets(OffsetResetStrategy.EARLIEST))
+        .build();
+    env.fromSource(source, WatermarkStrategy.noWatermarks(), "clicks").print();
+    env.execute();
+  }
+}
+`;
+
+test("the KafkaSource hover: commit on checkpoints, the job's checkpointing, and the connector's known bugs", () => {
+  const file = `${FIXTURE_ROOT}/src/main/java/com/example/Clicks.java`;
+  const p = project({ [file]: SOURCE_JOB, [`${FIXTURE_ROOT}/build.gradle`]: CONNECTOR_GRADLE });
+  const h = javaHover(p, file, pos(5, 40));
+  assert.deepEqual(h?.range, { start: { line: 5, character: 33 }, end: { line: 5, character: 62 } });
+  const parts = (h?.markdown ?? "").split("\n\n");
+  assert.deepEqual(parts.slice(0, 3), [
+    "**KafkaSource** of `clicks`",
+    "Commit: offsets are committed to Kafka when a checkpoint completes; nothing in the project turns checkpointing on for this job, so that never happens (BFL501).",
+    [
+      '- `group.id`: `"clicks"` (`setGroupId`, `src/main/java/com/example/Clicks.java` line 9)',
+      "- Starting offsets: `OffsetsInitializer.committedOffsets(OffsetResetStrategy.EARLIEST)`",
+    ].join("\n"),
+  ]);
+  assert.deepEqual(bugLines(h?.markdown ?? ""), ["BFL306 info `build.gradle` line 3"]);
+  const onCall = javaHover(p, file, pos(8, 12));
+  assert.equal(onCall?.markdown, h?.markdown, "a call of the builder shows the same source");
+
+  const checkpointed = SOURCE_JOB.replace("env.execute();", "env.enableCheckpointing(60000);\n    env.execute();");
+  const on = hoverText(project({ [file]: checkpointed }), file, 5, 40);
+  assert.match(on, /; the job checkpoints \(`src\/main\/java\/com\/example\/Clicks\.java` line 13\)\./);
+  assert.doesNotMatch(on, /Known bugs/, "no connector version in the project: no bugs listed");
+});
+
+test("the KafkaSink hover: the delivery guarantee and the connector bug it has, as an error", () => {
+  const file = `${FIXTURE_ROOT}/src/main/scala/Sink.scala`;
+  const text = [
+    "object Sink {",
+    "  def main(args: Array[String]): Unit = {",
+    "    val env = StreamExecutionEnvironment.getExecutionEnvironment",
+    "    env.enableCheckpointing(30000)",
+    "    val sink = KafkaSink.builder[String]()",
+    '      .setBootstrapServers("kafka:9092")',
+    "      .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)",
+    "      .build()",
+    '    env.fromElements("a").sinkTo(sink)',
+    "  }",
+    "}",
+    "",
+  ].join("\n");
+  const p = project({ [file]: text, [`${FIXTURE_ROOT}/build.gradle`]: CONNECTOR_GRADLE });
+  const markdown = hoverText(p, file, 4, 20);
+  const parts = markdown.split("\n\n");
+  assert.equal(parts[0], "**KafkaSink** (EXACTLY_ONCE)");
+  assert.equal(
+    parts[1],
+    "Delivery: writes in Kafka transactions committed when a checkpoint completes; the job checkpoints (`src/main/scala/Sink.scala` line 4).",
+  );
+  assert.equal(parts[2], "- Transactional id prefix: not set");
+  assert.deepEqual(bugLines(markdown), ["BFL306 error `build.gradle` line 3"]);
+});
+
+test("the legacy FlinkKafkaConsumer hover, in Kotlin", () => {
+  const file = `${FIXTURE_ROOT}/src/main/kotlin/Legacy.kt`;
+  const text = [
+    "fun main() {",
+    "    val env = StreamExecutionEnvironment.getExecutionEnvironment()",
+    "    val props = Properties()",
+    '    props.setProperty("group.id", "legacy")',
+    '    val consumer = FlinkKafkaConsumer("topic", SimpleStringSchema(), props)',
+    "    env.addSource(consumer).print()",
+    "}",
+    "",
+  ].join("\n");
+  const markdown = hoverText(project({ [file]: text }), file, 4, 25);
+  const parts = markdown.split("\n\n");
+  assert.equal(
+    parts[0],
+    "**FlinkKafkaConsumer**: the legacy Kafka consumer, deprecated since Flink 1.14 and removed in flink-connector-kafka 4.0 (BFL503).",
+  );
+  assert.match(parts[1], /^Commit: offsets are committed to Kafka when a checkpoint completes; nothing in the project/);
+  assert.match(
+    parts[2],
+    /^- `group.id`: `"legacy"` \(the constructor's Properties, `src\/main\/kotlin\/Legacy\.kt` line 4\)$/,
+  );
+});

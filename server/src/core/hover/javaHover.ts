@@ -11,8 +11,12 @@ import {
   type CheckpointingSetting,
   type CodeExpr,
   effectiveSetting,
+  type JobCode,
   type KafkaSetting,
   type KafkaSettings,
+  type KafkaSinkBuilder,
+  type KafkaSourceBuilder,
+  type LegacyKafkaClient,
   type StreamEnvironment,
   truthOf,
 } from "../jobcode/facts";
@@ -22,17 +26,29 @@ import { jobReads, type OptionValue, optionValues } from "../project/beam";
 import { findEntry } from "../project/configEntries";
 import { AUTO_COMMIT, type BeamCommitMode, beamCommitMode } from "../project/consumers";
 import { allCode, allReads, codeOf, productionCode } from "../project/jobCode";
-import { environmentNamed, environmentOfBuilder, operatorReading, operatorWriting } from "../project/streams";
+import {
+  checkpointingOf,
+  environmentNamed,
+  environmentOfBuilder,
+  operatorReading,
+  operatorWriting,
+} from "../project/streams";
 import { GROUP_ID } from "../rules/beam/pipelines";
 import { comparePositions, type Position, type Range } from "../text";
 import type { ProjectModel } from "../workspace/project";
 import { type HoverText, relative, touches } from "./hoverText";
+import { knownBugsSection } from "./knownBugs";
 
 const INTERVAL_KEY = "execution.checkpointing.interval";
 const BEAM_OPTION = "checkpointingInterval";
 
 export function javaHover(project: ProjectModel, file: string, p: Position): HoverText | undefined {
-  return beamIntervalHover(project, file, p) ?? streamIntervalHover(project, file, p) ?? readHover(project, file, p);
+  return (
+    beamIntervalHover(project, file, p) ??
+    streamIntervalHover(project, file, p) ??
+    readHover(project, file, p) ??
+    kafkaClientHover(project, file, p)
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -107,6 +123,8 @@ function readHover(project: ProjectModel, file: string, p: Position): HoverText 
       `Parts of the configuration are only known at run time (${unknown.map((l) => `line ${l.range.start.line + 1}`).join(", ")}): keys not listed may still be set.`,
     );
   }
+  const bugs = knownBugsSection(project, "beam");
+  if (bugs) parts.push(bugs);
   return { markdown: parts.join("\n\n"), range: found.range };
 }
 
@@ -195,7 +213,8 @@ function valueText(setting: KafkaSetting): string {
 function setBy(project: ProjectModel, setting: KafkaSetting): string {
   const via = setting.via.length > 0 ? ` via ${setting.via.join(", ")}` : "";
   const some = setting.conditional ? ", on some paths only" : "";
-  return `\`${setting.source}\`, ${at(project, setting.location)}${via}${some}`;
+  const source = setting.source === "constructorProperties" ? "the constructor's Properties" : `\`${setting.source}\``;
+  return `${source}, ${at(project, setting.location)}${via}${some}`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -339,4 +358,125 @@ function streamDependents(project: ProjectModel, env: StreamEnvironment | undefi
     }
   }
   return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Flink Kafka sources, sinks and legacy clients
+
+/** The Kafka client under the cursor: a KafkaSource or KafkaSink builder (its start or one of its calls), or a legacy client. */
+function kafkaClientAt(
+  project: ProjectModel,
+  file: string,
+  p: Position,
+): { markdown: string[]; range: Range } | undefined {
+  const java = codeOf(project, file);
+  if (!java) return undefined;
+  const onBuilder = (b: { range: Range; calls: { range: Range; callRange: Range }[] }): Range | undefined =>
+    touches(b.range, p) ? b.range : b.calls.find((c) => touches(c.callRange, p))?.range;
+  for (const source of java.dataStream.kafkaSources) {
+    const range = onBuilder(source);
+    if (range) return { markdown: sourceText(project, java, source), range };
+  }
+  for (const sink of java.dataStream.kafkaSinks) {
+    const range = onBuilder(sink);
+    if (range) return { markdown: sinkText(project, java, sink), range };
+  }
+  for (const client of java.dataStream.legacyKafka) {
+    if (client.constructed && touches(client.range, p))
+      return { markdown: legacyText(project, java, client), range: client.range };
+  }
+  return undefined;
+}
+
+function kafkaClientHover(project: ProjectModel, file: string, p: Position): HoverText | undefined {
+  const found = kafkaClientAt(project, file, p);
+  if (!found) return undefined;
+  const parts = [...found.markdown];
+  const bugs = knownBugsSection(project, "connector");
+  if (bugs) parts.push(bugs);
+  return { markdown: parts.join("\n\n"), range: found.range };
+}
+
+/** The checkpointing of the job a client belongs to, as a clause: "the job checkpoints (…)". */
+function jobCheckpointingText(project: ProjectModel, env: StreamEnvironment | undefined): string {
+  const view = checkpointingOf(project, env);
+  const where = view.where[0];
+  switch (view.evidence) {
+    case "on":
+      return `the job checkpoints${where ? ` (${at(project, where)})` : ""}`;
+    case "maybe":
+      return "whether the job checkpoints is decided at run time";
+    case "off":
+      return "nothing in the project turns checkpointing on for this job, so that never happens (BFL501)";
+  }
+}
+
+function settingLine(project: ProjectModel, config: KafkaSettings, key: string): string {
+  const setting = effectiveSetting(config, key);
+  if (setting) return `\`${key}\`: ${valueText(setting)} (${setBy(project, setting)})`;
+  return config.hasUnknownParts ? `\`${key}\`: not set in code; may be set at run time` : `\`${key}\`: not set`;
+}
+
+function topicList(topics: CodeExpr[]): string {
+  const names = topics.map((t) => (t.value.kind === "string" ? code(t.value.value) : code(t.raw)));
+  return names.length > 0 ? ` of ${names.join(", ")}` : "";
+}
+
+function sourceText(project: ProjectModel, java: JobCode, source: KafkaSourceBuilder): string[] {
+  const env = environmentOfBuilder(java, operatorReading(java, source));
+  const commit = effectiveSetting(source.properties, "commit.offsets.on.checkpoint");
+  const group = effectiveSetting(source.properties, GROUP_ID);
+  let commits: string;
+  if (commit && truthOf(commit.value.value) === false)
+    commits =
+      "offsets are not committed to Kafka (`commit.offsets.on.checkpoint` is false); the read position lives in checkpoints only";
+  else if (!group && !source.properties.hasUnknownParts)
+    commits = `offsets would be committed when a checkpoint completes, but the source has no \`${GROUP_ID}\` (BFL504)`;
+  else commits = `offsets are committed to Kafka when a checkpoint completes; ${jobCheckpointingText(project, env)}`;
+  const starting = source.startingOffsets;
+  const start = starting
+    ? `Starting offsets: ${code(starting.call.args[0]?.raw ?? starting.initializer ?? starting.call.method)}`
+    : "Starting offsets: `earliest` (the builder's default)";
+  return [
+    `**KafkaSource**${topicList(source.topics)}`,
+    `Commit: ${commits}.`,
+    bullets([settingLine(project, source.properties, GROUP_ID), start]),
+  ];
+}
+
+function sinkText(project: ProjectModel, java: JobCode, sink: KafkaSinkBuilder): string[] {
+  const env = environmentOfBuilder(java, operatorWriting(java, sink));
+  const g = sink.deliveryGuarantee?.value;
+  const guarantee = g?.kind === "string" ? g.value : sink.deliveryGuarantee ? undefined : "NONE";
+  let what: string;
+  if (guarantee === "EXACTLY_ONCE")
+    what = `writes in Kafka transactions committed when a checkpoint completes; ${jobCheckpointingText(project, env)}`;
+  else if (guarantee === "AT_LEAST_ONCE")
+    what = `flushes its pending records on each checkpoint; ${jobCheckpointingText(project, env)}`;
+  else if (guarantee === "NONE")
+    what = "no delivery guarantee (the builder's default): records can be lost or written twice";
+  else what = `the delivery guarantee ${code(sink.deliveryGuarantee?.raw ?? "")} is known only at run time`;
+  const prefix = sink.setTransactionalIdPrefix
+    ? `Transactional id prefix: ${code(sink.setTransactionalIdPrefix.args[0]?.raw ?? "")}`
+    : "Transactional id prefix: not set";
+  return [
+    `**KafkaSink** (${guarantee ?? "delivery guarantee known at run time"})`,
+    `Delivery: ${what}.`,
+    bullets([prefix]),
+  ];
+}
+
+function legacyText(project: ProjectModel, java: JobCode, client: LegacyKafkaClient): string[] {
+  const parts = [
+    `**${client.className}**: the legacy Kafka ${client.role}, deprecated since Flink 1.14 and removed in flink-connector-kafka 4.0 (BFL503).`,
+  ];
+  if (client.role === "consumer") {
+    const off = client.commitOffsetsOnCheckpoints?.args[0];
+    const commits =
+      off && truthOf(off.value) === false
+        ? "offsets are not committed on checkpoints (`setCommitOffsetsOnCheckpoints(false)`)"
+        : `offsets are committed to Kafka when a checkpoint completes; ${jobCheckpointingText(project, java.dataStream.environments.length === 1 ? java.dataStream.environments[0] : undefined)}`;
+    parts.push(`Commit: ${commits}.`, bullets([settingLine(project, client.properties, GROUP_ID)]));
+  }
+  return parts;
 }
