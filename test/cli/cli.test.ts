@@ -11,6 +11,8 @@ import { copyFixture, PINNED_RULES, removeTemps, runCli } from "./helpers";
 
 after(removeTemps);
 
+const IGNORED_DETAILS =
+  "flink-conf.yaml is read line by line: a key and its value are separated by a colon followed by a space (`key: value`).";
 const IGNORED_LINE =
   "Flink ignores this line because it has no ': ' between key and value; the setting does not apply.";
 const UNUSED_BFL100 = "No finding of 'BFL100' is reported where this comment applies, so it hides nothing.";
@@ -263,6 +265,7 @@ describe("JSON format", () => {
           endLine: 3,
           endColumn: 37,
           message: IGNORED_LINE,
+          details: IGNORED_DETAILS,
         },
         {
           file: "flink-conf.yaml",
@@ -274,6 +277,7 @@ describe("JSON format", () => {
           endLine: 4,
           endColumn: 29,
           message: IGNORED_LINE,
+          details: IGNORED_DETAILS,
         },
         {
           file: "flink-conf.yaml",
@@ -285,6 +289,7 @@ describe("JSON format", () => {
           endLine: 5,
           endColumn: 78,
           message: UNUSED_BFL100,
+          details: "Remove the comment before it hides a real problem.",
         },
         {
           file: "session/flink-conf.yaml",
@@ -296,6 +301,7 @@ describe("JSON format", () => {
           endLine: 2,
           endColumn: 15,
           message: IGNORED_LINE,
+          details: IGNORED_DETAILS,
         },
       ],
       filesAnalyzed: 2,

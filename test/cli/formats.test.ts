@@ -23,7 +23,7 @@ function jsonOf(dir: string): JsonReport {
   return JSON.parse(r.stdout) as JsonReport;
 }
 
-test("--format github: one workflow command per finding, with file, range, title and the message", () => {
+test("--format github: one workflow command per finding, with file, range, title, the message and its details", () => {
   const dir = copyFixture("problems");
   const findings = jsonOf(dir).findings;
   assert.deepEqual(
@@ -45,7 +45,7 @@ test("--format github: one workflow command per finding, with file, range, title
     findings
       .map(
         (f) =>
-          `::${command[f.severity]} file=${f.file},line=${f.line},col=${f.column},endLine=${f.endLine},endColumn=${f.endColumn - 1},title=${f.rule} ${name[f.rule]}::${f.message}%0A${DOCS}${f.rule}.md\n`,
+          `::${command[f.severity]} file=${f.file},line=${f.line},col=${f.column},endLine=${f.endLine},endColumn=${f.endColumn - 1},title=${f.rule} ${name[f.rule]}::${[f.message, f.details, `${DOCS}${f.rule}.md`].filter(Boolean).join("%0A")}\n`,
       )
       .join(""),
   );
@@ -91,6 +91,7 @@ test("--format gitlab: Code Quality issues with GitLab's fields and severities, 
       check_name: f.rule,
       severity: f.severity === "warning" ? "minor" : "info",
       location: { path: f.file, lines: { begin: f.line } },
+      ...(f.details ? { content: { body: f.details } } : {}),
     })),
   );
   const prints = issues.map((i) => i.fingerprint as string);
@@ -141,6 +142,7 @@ test("--format junit: a testsuite per analysed file, a failing testcase per find
     [
       `    <testcase name="${f.rule} ${name[f.rule]} at ${f.line}:${f.column}" classname="${f.file}" time="0">`,
       `      <failure message="${esc(f.message)}" type="${f.severity}">${f.file}:${f.line}:${f.column} ${f.severity} ${f.rule} ${f.message}`,
+      ...(f.details ? [f.details] : []),
       `${DOCS}${f.rule}.md</failure>`,
       "    </testcase>",
     ].join("\n");

@@ -38,7 +38,7 @@ export function annotation(f: Finding, cwd: string): string {
   }
   props.push(["title", `${f.rule} ${f.name}`]);
   const properties = props.map(([k, v]) => `${k}=${escapeProperty(String(v))}`).join(",");
-  return `::${COMMAND[f.severity]} ${properties}::${escapeData(`${f.message}\n${ruleDocsUrl(f.rule)}`)}`;
+  return `::${COMMAND[f.severity]} ${properties}::${escapeData([f.message, ...(f.details ? [f.details] : []), ruleDocsUrl(f.rule)].join("\n"))}`;
 }
 
 export function formatGithub(report: LintReport): string {

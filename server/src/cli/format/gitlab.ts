@@ -23,6 +23,8 @@ export interface CodeQualityIssue {
   fingerprint: string;
   severity: GitlabSeverity;
   location: { path: string; lines: { begin: number } };
+  /** Markdown shown when the issue is expanded: the finding's details. */
+  content?: { body: string };
 }
 
 /** 32 hex digits (the length of GitLab's examples) from two differently seeded 64-bit hashes. */
@@ -45,6 +47,7 @@ export function toCodeQuality(report: LintReport): CodeQualityIssue[] {
       fingerprint: hash128(`${base}\u0000${nth}`),
       severity: SEVERITY[f.severity],
       location: { path, lines: { begin: f.range.start.line + 1 } },
+      ...(f.details ? { content: { body: f.details } } : {}),
     };
   });
 }

@@ -17,6 +17,8 @@ export interface JsonFinding {
   endLine: number;
   endColumn: number;
   message: string;
+  /** Why, the versions and sources involved, how to fix it (the message is one short sentence). */
+  details?: string;
   /** For findings whose judgement depends on the Flink version: that version and where it came from. */
   evidence?: JsonVersion;
 }
@@ -79,6 +81,7 @@ export function toJsonReport(report: LintReport): JsonReport {
       endLine: f.range.end.line + 1,
       endColumn: f.range.end.character + 1,
       message: f.message,
+      ...(f.details ? { details: f.details } : {}),
     };
     const evidence = versions?.finding(f);
     if (evidence) out.evidence = jsonVersion(evidence, cwd);

@@ -50,7 +50,8 @@ function attrs(values: Record<string, string | number>): string {
 
 function testcase(f: Finding, path: string): string {
   const at = `${f.range.start.line + 1}:${f.range.start.character + 1}`;
-  const body = `${path}:${at} ${f.severity} ${f.rule} ${f.message}\n${ruleDocsUrl(f.rule)}`;
+  const details = f.details ? `\n${f.details}` : "";
+  const body = `${path}:${at} ${f.severity} ${f.rule} ${f.message}${details}\n${ruleDocsUrl(f.rule)}`;
   return [
     `    <testcase${attrs({ name: `${f.rule} ${f.name} at ${at}`, classname: path, time: 0 })}>`,
     `      <failure${attrs({ message: f.message, type: f.severity })}>${xmlText(body)}</failure>`,

@@ -51,7 +51,8 @@ function result(f: Finding, ruleIndex: number, cwd: string): Record<string, unkn
     ruleId: f.rule,
     ...(ruleIndex >= 0 ? { ruleIndex } : {}),
     level: LEVEL[f.severity],
-    message: { text: f.message },
+    // The first line is the short message; viewers show the whole text, so the details follow it.
+    message: { text: f.details ? `${f.message}\n\n${f.details}` : f.message },
     locations: [{ physicalLocation: { artifactLocation: artifact(f.file, cwd), region: region(f.range, false) } }],
   };
   if (f.related.length > 0) {
