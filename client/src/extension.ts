@@ -118,6 +118,41 @@ async function showRuleDocs(context: vscode.ExtensionContext, code: unknown): Pr
   }
 }
 
+const TRACE_SETTING = "beamFlinkLint.trace.server";
+
+function traceOn(): boolean {
+  return vscode.workspace.getConfiguration().get<string>(TRACE_SETTING, "off") !== "off";
+}
+
+/**
+ * The channel the language client traces to: the extension's own log channel, except that while
+ * `beamFlinkLint.trace.server` is on it reports the trace log level and writes trace lines at info level. The
+ * client traces only when its channel's level is Trace, which a log channel is not by default, so without this the
+ * setting would show nothing until the user also raised the channel's level.
+ */
+function traceChannel(output: vscode.LogOutputChannel, subscriptions: vscode.Disposable[]): vscode.LogOutputChannel {
+  const changed = new vscode.EventEmitter<vscode.LogLevel>();
+  const level = () => (traceOn() ? vscode.LogLevel.Trace : output.logLevel);
+  subscriptions.push(
+    changed,
+    output.onDidChangeLogLevel(() => changed.fire(level())),
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration(TRACE_SETTING)) changed.fire(level());
+    }),
+  );
+  const trace = (message: string, ...args: unknown[]) =>
+    traceOn() ? output.info(message, ...args) : output.trace(message, ...args);
+  return new Proxy(output, {
+    get(target, property) {
+      if (property === "logLevel") return level();
+      if (property === "onDidChangeLogLevel") return changed.event;
+      if (property === "trace") return trace;
+      const value = Reflect.get(target, property, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
+
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   const output = vscode.window.createOutputChannel(NAME, { log: true });
   const serverModule = context.asAbsolutePath("dist/server.js");
@@ -132,6 +167,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const clientOptions: LanguageClientOptions = {
     documentSelector: DOCUMENT_SELECTOR,
     outputChannel: output,
+    traceOutputChannel: traceChannel(output, context.subscriptions),
     diagnosticCollectionName: "beam-flink-lint",
   };
   const lsp = new LanguageClient("beamFlinkLint", NAME, serverOptions, clientOptions);

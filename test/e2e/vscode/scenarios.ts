@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { distPath } from "../../harness/fixtures";
 import { type Problem, problemKey, type Workbench } from "./workbench";
@@ -360,6 +360,34 @@ export const SCENARIOS: Record<string, Scenario> = {
       await wb.statusItem("beam-flink-lint.beam-flink-lint", (text) => STATUS_SEED.test(text));
       await ctx.screenshot();
       await wb.waitForProblems("the problems after the restart", exactly(SEED_PROBLEMS));
+    },
+  },
+
+  /**
+   * `beamFlinkLint.trace.server` turned on in the workspace settings, with the Output channel at its default log
+   * level: the messages to and from the server appear in the Output panel.
+   */
+  trace: {
+    workspace: "seed",
+    async run(wb, ctx) {
+      await wb.openFile("build.gradle");
+      await wb.waitForProblems("the seed project's problems", exactly(SEED_PROBLEMS));
+      await wb.command("Beam & Flink Lint: Show Output");
+      const traced = (lines: string[]) => lines.some((l) => /Sending notification 'textDocument\/didChange'/.test(l));
+      mkdirSync(join(ctx.folder, ".vscode"), { recursive: true });
+      writeFileSync(
+        join(ctx.folder, ".vscode", "settings.json"),
+        JSON.stringify({ "beamFlinkLint.trace.server": "messages" }),
+      );
+      // The settings file is read asynchronously: type until an edit is traced.
+      await wb.until("an edit to be traced in the Output panel", async () => {
+        await wb.press("Control+End");
+        await wb.type("\n");
+        await wb.command("Beam & Flink Lint: Show Output");
+        const lines = await wb.outputLines(() => true);
+        return traced(lines) || `output: ${JSON.stringify(lines.slice(-5))}`;
+      });
+      await ctx.screenshot();
     },
   },
 };
