@@ -100,6 +100,16 @@ export const SCENARIOS: Record<string, Scenario> = {
     },
   },
 
+  /** Opening the folder is enough: the server analyses the workspace in the background, no file is opened. */
+  "analysis-on-open": {
+    workspace: "seed",
+    async run(wb, ctx) {
+      await wb.waitForProblems("the seed project's problems without opening a file", exactly(SEED_PROBLEMS));
+      assert.equal(await wb.page.locator(".part.editor .monaco-editor").count(), 0, "no editor is open");
+      await ctx.screenshot();
+    },
+  },
+
   /**
    * editor.codeActionsOnSave with source.fixAll.beamFlinkLint applies the safe fixes, and only those: the rename
    * (safe: the project pins Flink 1.18), not the unit of the bare duration (choosing ms or s is choosing an intent).
