@@ -3,7 +3,8 @@
  * customizations, enable, run mode, the assumed Flink version (reported in the status notification).
  */
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { test } from "node:test";
 import {
   DiagnosticSeverity,
@@ -89,4 +90,60 @@ test("the assumed Flink version setting shows in the status notification", async
     counts: { error: 0, warning: 2, info: 0, hint: 0 },
     off: false,
   });
+});
+
+test("the status of a Flink configuration names the version of the deployment that runs it", async (t) => {
+  const files: Record<string, string> = {
+    "k8s/orders.yaml": [
+      "apiVersion: flink.apache.org/v1beta1",
+      "kind: FlinkDeployment",
+      "metadata:",
+      "  name: orders",
+      "spec:",
+      "  image: flink:1.20.1",
+      "  flinkVersion: v1_20",
+      "  flinkConfiguration:",
+      "    execution.checkpointing.interval: 1 min",
+      "",
+    ].join("\n"),
+    "standalone/docker-compose.yml": [
+      "services:",
+      "  jobmanager:",
+      "    image: flink:1.18.1",
+      "    command: jobmanager",
+      "    volumes:",
+      "      - ./conf:/opt/flink/conf",
+      "",
+    ].join("\n"),
+    "standalone/conf/flink-conf.yaml": "execution.checkpointing.interval: 1 min\n",
+  };
+  const client = await startServer(t, {
+    fixture: "basic",
+    settings: { debounceMs: 0 },
+    prepare(folder) {
+      rmSync(join(folder, "flink-conf.yaml"));
+      for (const [file, text] of Object.entries(files)) {
+        mkdirSync(dirname(join(folder, file)), { recursive: true });
+        writeFileSync(join(folder, file), text);
+      }
+    },
+  });
+  await workspaceLoaded(client);
+  const statusOf = async (file: string) => {
+    const uri = await client.open(file, files[file]);
+    await client.until(`the status of ${file}`, () =>
+      client.notifications.some(
+        (n) => n.method === "beamFlinkLint/status" && (n.params as { uri: string }).uri === uri,
+      ),
+    );
+    const params = client.notifications
+      .filter((n) => n.method === "beamFlinkLint/status" && (n.params as { uri: string }).uri === uri)
+      .at(-1)?.params as { flinkVersion?: string; versionSource?: string };
+    return `${params.flinkVersion}: ${params.versionSource}`;
+  };
+  assert.equal(
+    await statusOf("standalone/conf/flink-conf.yaml"),
+    "1.18: Flink 1.18: 1.18 from an image tag in standalone/docker-compose.yml",
+  );
+  assert.match(await statusOf("k8s/orders.yaml"), /^1\.20: Flink 1\.20: 1\.20 from the FlinkDeployment's flinkVersion/);
 });

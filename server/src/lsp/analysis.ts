@@ -9,6 +9,8 @@ import type { TextDocument } from "vscode-languageserver-textdocument";
 import { analyzeProject, type ProjectAnalysis } from "../core/engine";
 import type { Finding } from "../core/findings";
 import type { FlinkVersionEvidence } from "../core/model";
+import { configVersion } from "../core/project/clusters";
+import { describeEvidence } from "../core/project/versions";
 import type { ProjectModel } from "../core/workspace/project";
 import { relativeTo } from "../core/workspace/workspace";
 import { toDiagnostic } from "./diagnostics";
@@ -56,6 +58,25 @@ export function describeVersionSource(project: ProjectModel): string | undefined
   const e = v.evidence;
   const where = e.location ? ` (${relativeTo(project.root, e.location.file)})` : "";
   return `Flink ${e.full ?? v.minor} from ${SOURCE_LABEL[e.source]}${where}`;
+}
+
+/**
+ * For a file that holds Flink configurations: the version its (first) configuration runs with when the deployment
+ * that uses it decides it (pinned or conflicting), and that evidence in words. Other files show the project's.
+ */
+export function fileVersion(
+  project: ProjectModel,
+  path: string,
+): Pick<StatusParams, "flinkVersion" | "versionSource"> | undefined {
+  const config = project.flinkConfigs.find((c) => c.file === path);
+  if (!config) return undefined;
+  const version = configVersion(project, config);
+  // A version the file's own deployment does not decide is the project's, which the status already shows.
+  if (!version.minor || (version.strength !== "pinned" && version.strength !== "conflicting")) return undefined;
+  return {
+    flinkVersion: version.minor,
+    versionSource: describeEvidence(version, (f) => relativeTo(project.root, f)),
+  };
 }
 
 const OPERATOR_SOURCE_LABEL: Record<string, string> = {
@@ -250,7 +271,11 @@ export class Analyzer {
       off: result.rulesRun === 0,
     };
     for (const path of versions.keys()) {
-      this.connection.sendNotification(STATUS_NOTIFICATION, { uri: this.host.uriOf(path), ...status });
+      this.connection.sendNotification(STATUS_NOTIFICATION, {
+        uri: this.host.uriOf(path),
+        ...status,
+        ...fileVersion(project, path),
+      });
     }
     return result;
   }
