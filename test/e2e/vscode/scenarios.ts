@@ -163,6 +163,33 @@ export const SCENARIOS: Record<string, Scenario> = {
     },
   },
 
+  /**
+   * The BFL301 quick fix on the runner's version moves every Beam artifact of the build to the fixed release, not
+   * the runner alone: afterwards no Beam finding is left in the build file (no BFL305 mixed versions either).
+   */
+  "beam-upgrade": {
+    workspace: "seed",
+    async run(wb, ctx) {
+      const original = readFileSync(join(ctx.folder, "build.gradle"), "utf8");
+      await wb.openFile("build.gradle");
+      await wb.waitForProblems("the seed project's problems", exactly(SEED_PROBLEMS));
+      await wb.focusEditor();
+      await wb.goTo(14, 58);
+      const title = await quickFix(wb, "Upgrade Beam to 2.64.0");
+      await ctx.screenshot();
+      await wb.choose(title);
+      await wb.waitForEditorLine(11, "    implementation 'org.apache.beam:beam-sdks-java-core:2.64.0'");
+      await wb.waitForEditorLine(12, "    implementation 'org.apache.beam:beam-sdks-java-io-kafka:2.64.0'");
+      await wb.waitForEditorLine(14, "    runtimeOnly 'org.apache.beam:beam-runners-flink-1.17:2.64.0'");
+      await wb.waitForProblems(
+        "BFL301 to go, and no other Beam finding to come",
+        exactly(SEED_PROBLEMS.filter((p) => !p.startsWith("build.gradle "))),
+      );
+      await wb.press("Control+S");
+      await savedText(wb, join(ctx.folder, "build.gradle"), original.replaceAll(":2.56.0'", ":2.64.0'"));
+    },
+  },
+
   /** A checkpoint interval typed into the ConfigMap changes what the Java file's finding says. */
   "cross-file": {
     workspace: "seed",
