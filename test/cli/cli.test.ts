@@ -365,6 +365,51 @@ describe("JSON format", () => {
     assert.equal(report.deployments[1].flinkDeployment, "orders");
   });
 
+  test("evidence: a runner and a connector built for another Flink minor name the cluster version they were compared with", () => {
+    const dir = copyFixture("versions");
+    writeFileSync(
+      join(dir, "k8s", "build.gradle"),
+      [
+        "dependencies {",
+        "    implementation 'org.apache.beam:beam-runners-flink-1.18:2.61.0'",
+        "    implementation 'org.apache.flink:flink-connector-kafka:3.2.0-1.18'",
+        "}",
+        "",
+      ].join("\n"),
+    );
+    const r = runCli(
+      ["--rule", "*=off", "--rule", "BFL303=error", "--rule", "BFL307=warning", "--format", "json"],
+      dir,
+    );
+    const report = JSON.parse(r.stdout);
+    const shown = report.findings.map(
+      (f: {
+        rule: string;
+        line: number;
+        evidence?: { flinkVersion: string; strength: string; sources: unknown[] };
+      }) => [f.rule, f.line, f.evidence?.flinkVersion, f.evidence?.strength, f.evidence?.sources],
+    );
+    assert.deepEqual(shown, [
+      [
+        "BFL303",
+        2,
+        "1.20",
+        "pinned",
+        [
+          { minor: "1.20", source: "flinkDeployment", file: "k8s/orders.yaml", line: 7, column: 17 },
+          { minor: "1.20", full: "1.20.1", source: "image", file: "k8s/orders.yaml", line: 6, column: 16 },
+        ],
+      ],
+      [
+        "BFL307",
+        3,
+        "1.20",
+        "weak",
+        [{ minor: "1.20", source: "flinkDeployment", file: "k8s/orders.yaml", line: 7, column: 17 }],
+      ],
+    ]);
+  });
+
   test("text and SARIF carry no evidence", () => {
     const dir = copyFixture("versions");
     const text = runCli(["--rule", "*=off", "--rule", "BFL103=warning"], dir).stdout;

@@ -109,6 +109,7 @@ export function analyzeProject(
           severity,
           message: r.message,
           ...(r.details ? { details: r.details } : {}),
+          ...(r.versionEvidence ? { versionEvidence: r.versionEvidence } : {}),
           file: r.file,
           range: r.range,
           related: r.related ?? [],

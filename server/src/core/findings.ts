@@ -33,6 +33,8 @@ export interface Fix {
   changes: FileEdits[];
 }
 
+import type { ConfigVersion } from "./project/versions";
+
 export type FindingTag = "deprecated" | "unnecessary";
 
 export interface Finding {
@@ -45,6 +47,11 @@ export interface Finding {
   message: string;
   /** Why, versions, sources, how to fix: front ends show it under the message (LSP: the first related information). */
   details?: string;
+  /**
+   * The cluster's Flink version a build finding was judged against (BFL303, BFL307) and its evidence; findings in
+   * a Flink configuration take their configuration's version instead (project/versionReport.ts).
+   */
+  versionEvidence?: ConfigVersion;
   /** Absolute path with `/` separators. */
   file: string;
   range: Range;

@@ -114,6 +114,7 @@ export function configAt(project: ProjectModel, file: string, range: Range): Fli
 
 /** The Flink version behind a finding whose judgement depends on it; undefined for other findings. */
 export function findingVersion(project: ProjectModel, finding: Finding): ConfigVersion | undefined {
+  if (finding.versionEvidence) return finding.versionEvidence;
   if (!VERSION_DEPENDENT_RULES.has(finding.rule)) return undefined;
   const config = configAt(project, finding.file, finding.range);
   return config ? configVersion(project, config) : undefined;

@@ -1,4 +1,5 @@
 import type { FindingTag, Fix, FixSafety, RelatedLocation, Severity } from "../findings";
+import type { ConfigVersion } from "../project/versions";
 import type { Suppression } from "../suppressions";
 import type { Range } from "../text";
 import type { ProjectModel } from "../workspace/project";
@@ -45,6 +46,8 @@ export interface Report {
    * related information, at the finding's own place (under the message in the Problems panel and the hover).
    */
   details?: string;
+  /** The cluster version the verdict was judged against, when it is not the version of a configuration. */
+  versionEvidence?: ConfigVersion;
   /** Defaults to the rule's severity. */
   severity?: Severity;
   related?: RelatedLocation[];

@@ -3,6 +3,7 @@ import { isFlinkRunner, isRunnerPublished, runnerAvailability, runnerFlinkMinor 
 import { compareMavenVersions, isConcreteVersion } from "../../knowledge/mavenVersion";
 import type { FlinkVersionEvidence, ResolvedDependency } from "../../model";
 import { type Cluster, clusterFiles, clustersOf, ownEvidence } from "../../project/clusters";
+import type { VersionStrength } from "../../project/versions";
 import { flinkEvidence } from "../../workspace/buildModel";
 import type { ProjectModel } from "../../workspace/project";
 import { fitting } from "../messages";
@@ -104,6 +105,7 @@ export const rule: Rule = {
           `This runner is built for Flink ${runnerMinor}, but the cluster runs ${shown}: the job fails there.`,
         ),
         details: `The cluster${where} runs ${shown} (${label}). A Beam Flink runner only works on its own Flink minor: the job fails at submission or while running, with missing classes or incompatible serializers. ${advice(dep, runnerMinor, target.minors[0])}`,
+        versionEvidence: { minor: target.minors[0], strength: target.strength, evidence: target.evidence },
         related: target.evidence
           .filter((e) => e.location)
           .map((e) => ({
@@ -120,6 +122,11 @@ interface Target {
   /** The deciding minor first. */
   minors: string[];
   evidence: FlinkVersionEvidence[];
+  /**
+   * `pinned`: the project configuration or the deployment's own layers name it; `conflicting`: equally near
+   * deployments name different minors; `weak`: the module's Flink dependencies or the project-wide version.
+   */
+  strength: VersionStrength;
   /** How the message names the deployment, when it is one of several. */
   where?: string;
 }
@@ -129,11 +136,13 @@ function minorOf(e: FlinkVersionEvidence): string | undefined {
   return m ? `${m[1]}.${m[2]}` : undefined;
 }
 
-function targetOf(evidence: FlinkVersionEvidence[], where?: string): Target | undefined {
+function targetOf(evidence: FlinkVersionEvidence[], strength: VersionStrength, where?: string): Target | undefined {
   const known = evidence.filter((e) => minorOf(e) !== undefined);
   if (known.length === 0) return undefined;
   const minors = [...new Set(known.map((e) => minorOf(e) as string))];
-  return where ? { minors: [minors[0]], evidence: known, where } : { minors: [minors[0]], evidence: known };
+  const target: Target = { minors: [minors[0]], evidence: known, strength };
+  if (where) target.where = where;
+  return target;
 }
 
 function shared(a: string, b: string): number {
@@ -155,7 +164,7 @@ const dirOf = (file: string) => file.slice(0, file.lastIndexOf("/"));
  */
 function deploymentOf(project: ProjectModel, dep: ResolvedDependency): Target | undefined {
   const pinned = project.flinkVersion;
-  if (pinned?.evidence.source === "projectConfig") return targetOf([pinned.evidence]);
+  if (pinned?.evidence.source === "projectConfig") return targetOf([pinned.evidence], "pinned");
   const moduleDir = dirOf(dep.declaration.file);
   const candidates = clustersOf(project)
     .map((cluster) => ({ cluster, evidence: ownEvidence(project, cluster) }))
@@ -170,20 +179,29 @@ function deploymentOf(project: ProjectModel, dep: ResolvedDependency): Target | 
     const nearest = candidates.filter((c) => depth(c) === best);
     const targets = nearest
       .map((c) =>
-        targetOf(ordered(c.evidence), candidates.length > 1 ? describeCluster(project, c.cluster) : undefined),
+        targetOf(
+          ordered(c.evidence),
+          "pinned",
+          candidates.length > 1 ? describeCluster(project, c.cluster) : undefined,
+        ),
       )
       .filter((t): t is Target => t !== undefined);
     if (targets.length === 1) return targets[0];
     const minors = [...new Set(targets.flatMap((t) => t.minors))];
-    return { minors, evidence: targets.flatMap((t) => t.evidence), where: targets.map((t) => t.where).join(" and ") };
+    return {
+      minors,
+      evidence: targets.flatMap((t) => t.evidence),
+      strength: minors.length > 1 ? "conflicting" : "pinned",
+      where: targets.map((t) => t.where).join(" and "),
+    };
   }
   const module = flinkEvidence(project.dependencies.filter((d) => d.module === dep.module && !d.profile)).filter(
     (e) => e.source === "dependency",
   );
-  if (module.length > 0) return targetOf(module);
+  if (module.length > 0) return targetOf(module, "weak");
   const cluster = project.flinkVersion;
   if (!cluster || !SOURCE_LABEL[cluster.evidence.source] || cluster.evidence.source === "runner") return undefined;
-  return targetOf([cluster.evidence]);
+  return targetOf([cluster.evidence], "weak");
 }
 
 /** What the operator is told first, then the image, then the rest (as a deployment's version is decided). */

@@ -85,6 +85,12 @@ export const rule: Rule = {
           `This connector is built for Flink ${site.version.flinkMinor}, but the cluster runs Flink ${cluster.shown}: it can fail there.`,
         ),
         details: "A connector built for another Flink minor can fail with missing classes or methods.",
+        // The project-wide version: pinned only when the project configuration names it.
+        versionEvidence: {
+          minor: cluster.minor,
+          strength: cluster.evidence.source === "projectConfig" ? "pinned" : "weak",
+          evidence: [cluster.evidence],
+        },
         related,
       });
     }

@@ -122,6 +122,8 @@ export interface ClusterMinor {
   shown: string;
   label: string;
   location?: Location;
+  /** The evidence itself, for reports. */
+  evidence: FlinkVersionEvidence;
 }
 
 /**
@@ -142,5 +144,6 @@ export function clusterMinorFor(project: ProjectModel, sites: ConnectorSite[]): 
     shown: evidence.full ?? `${m[1]}.${m[2]}`,
     label: CLUSTER_SOURCES[evidence.source] as string,
     location: evidence.location,
+    evidence,
   };
 }
