@@ -1,7 +1,8 @@
 /**
  * No call spreads an array of unbounded size into arguments (`list.push(...items)`, `Math.max(...values)`): V8 gives
  * up at about a hundred thousand arguments with "Maximum call stack size exceeded", and a 130,000-line file makes
- * that many findings. `pushAll` (core/arrays.ts) appends one by one.
+ * that many findings. `pushAll` (core/arrays.ts) appends one by one. Nor does a map of lists copy its list per value
+ * (`map.set(k, [...(map.get(k) ?? []), v])`, quadratic when one key collects many values): `addTo` appends.
  */
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync, statSync } from "node:fs";
@@ -29,6 +30,21 @@ test("no push(...array) or Math.max/min(...array) in the product's code", () => 
         if (/\.push\(\s*\.\.\.|Math\.(max|min)\(\s*\.\.\./.test(line) && !line.trim().startsWith("*")) {
           offending.push(`${rel}:${i + 1}: ${line.trim()}`);
         }
+      });
+  }
+  assert.deepEqual(offending, []);
+});
+
+test("no map of lists copied per value: map.set(k, [...(map.get(k) ?? []), v])", () => {
+  const root = repoPath();
+  const offending: string[] = [];
+  for (const file of sources(repoPath("server", "src"))) {
+    const rel = relative(root, file).split("\\").join("/");
+    readFileSync(file, "utf8")
+      .split("\n")
+      .forEach((line, i) => {
+        if (/\.set\([^;]*\[\s*\.\.\.\(?\s*[\w.]+\.get\(/.test(line) && !line.trim().startsWith("*"))
+          offending.push(`${rel}:${i + 1}: ${line.trim()}`);
       });
   }
   assert.deepEqual(offending, []);

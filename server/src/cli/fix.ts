@@ -3,6 +3,7 @@
  * safety whose edits do not collide with a fix already taken; the project is analysed again after each pass
  * (a fix can reveal or clear other findings) until nothing changes or after 10 passes.
  */
+import { addTo } from "../core/arrays";
 import type { Finding, Fix, FixSafety } from "../core/findings";
 import { applyEdits, EditSet, editSpans, type TextEdit } from "../core/text";
 import type { Workspace } from "../core/workspace/workspace";
@@ -66,7 +67,7 @@ export function fixWorkspace(
       if (after === before) continue;
       workspace.setFile(file, after);
       changed.add(file);
-      history.set(file, [...(history.get(file) ?? []), edits]);
+      addTo(history, file, edits);
       textChanged = true;
     }
     applied += count;

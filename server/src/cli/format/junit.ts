@@ -8,6 +8,7 @@
  *       <testcase name="BFL100 config-line-ignored at 3:1" classname="conf/flink-conf.yaml">
  *         <failure message="Flink ignores this line…" type="warning">conf/flink-conf.yaml:3:1 …</failure>
  */
+import { addTo } from "../../core/arrays";
 import type { Finding } from "../../core/findings";
 import { ruleDocsUrl } from "../../core/rules/docsUrl";
 import { displayPath, type LintReport } from "../report";
@@ -62,7 +63,7 @@ function testcase(f: Finding, path: string): string {
 export function formatJunit(report: LintReport): string {
   const byFile = new Map<string, Finding[]>();
   for (const file of report.analysedFiles ?? []) byFile.set(file, []);
-  for (const f of report.findings) byFile.set(f.file, [...(byFile.get(f.file) ?? []), f]);
+  for (const f of report.findings) addTo(byFile, f.file, f);
   const files = [...byFile.keys()].sort();
   let tests = 0;
   const suites = files.map((file) => {

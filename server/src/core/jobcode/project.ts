@@ -8,7 +8,7 @@
  * never change because another file did.
  */
 
-import { pushAll } from "../arrays";
+import { addTo, pushAll } from "../arrays";
 import { flinkDeploymentArgs } from "../documents/launchArgs";
 import type { FileFacts } from "../model";
 import type {
@@ -53,7 +53,7 @@ class Exports {
 
   constructor(files: JobCode[]) {
     for (const f of files) {
-      for (const e of f.exports) this.byMember.set(e.member, [...(this.byMember.get(e.member) ?? []), e]);
+      for (const e of f.exports) addTo(this.byMember, e.member, e);
     }
   }
 

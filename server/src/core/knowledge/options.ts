@@ -13,6 +13,7 @@
  * replace it (`replacedBy`). `keyLifecycle` combines these into one answer per key and minor: renamed and still
  * read, deprecated with no key that takes its value as it is, or removed (Flink ignores it).
  */
+import { addTo } from "../arrays";
 import catalogue from "./flink-options.json";
 import mistakes from "./key-mistakes.json";
 
@@ -565,21 +566,15 @@ interface SuggestionIndex {
   byLength: Map<number, { key: string; lower: string }[]>;
 }
 
-function add<K, V>(map: Map<K, V[]>, key: K, value: V): void {
-  const list = map.get(key);
-  if (list) list.push(value);
-  else map.set(key, [value]);
-}
-
 const suggestionIndex = memo((minor: string): SuggestionIndex => {
   const index: SuggestionIndex = { byLoose: new Map(), bySuffix: new Map(), byLength: new Map() };
   for (const key of allOptionKeys(minor || undefined)) {
-    add(index.byLoose, loose(key), key);
+    addTo(index.byLoose, loose(key), key);
     for (let dot = key.indexOf("."); dot >= 0; dot = key.indexOf(".", dot + 1)) {
-      add(index.bySuffix, key.slice(dot + 1), key);
+      addTo(index.bySuffix, key.slice(dot + 1), key);
     }
     const lower = key.toLowerCase();
-    add(index.byLength, lower.length, { key, lower });
+    addTo(index.byLength, lower.length, { key, lower });
   }
   return index;
 }, 50);

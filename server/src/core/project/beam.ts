@@ -3,6 +3,7 @@
  * in code in any language, and flags from every launcher), which runner the pipelines run on, whether they stream,
  * and their Kafka reads.
  */
+import { addTo } from "../arrays";
 import type { Location, RelatedLocation } from "../findings";
 import type { BeamArg, BeamKafkaRead, BeamOptionSetting } from "../jobcode/facts";
 import { BEAM_GROUP, isFlinkRunner } from "../knowledge/beamMatrix";
@@ -62,11 +63,11 @@ export function optionValues(project: ProjectModel, name: string): OptionValue[]
   if (!byName) {
     byName = new Map();
     for (const s of productionCode(project).flatMap((c) => c.beamOptions.settings)) {
-      byName.set(s.option, [...(byName.get(s.option) ?? []), fromSetting(s)]);
+      addTo(byName, s.option, fromSetting(s));
     }
     for (const a of project.code.beamArgs) {
       if (isTestCode(project, a.file)) continue;
-      byName.set(a.name, [...(byName.get(a.name) ?? []), fromArg(a)]);
+      addTo(byName, a.name, fromArg(a));
     }
     optionCache.set(project, byName);
   }

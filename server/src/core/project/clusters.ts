@@ -1,4 +1,4 @@
-import { pushAll } from "../arrays";
+import { addTo, pushAll } from "../arrays";
 import { imageEvidence, operatorFlinkVersion } from "../documents/images";
 import { isAtOrUnder } from "../documents/paths";
 import { parseBoolean, parseDuration, parseInteger } from "../knowledge/values";
@@ -86,7 +86,7 @@ function buildClusters(project: ProjectModel): Cluster[] {
   // Workloads run the configurations they mount; without a mount, the nearest configuration is a guess.
   const assigned = new Map<FlinkConfig, { workload: FlinkWorkload; bound: boolean }[]>();
   const assign = (config: FlinkConfig, workload: FlinkWorkload, bound: boolean) =>
-    assigned.set(config, [...(assigned.get(config) ?? []), { workload, bound }]);
+    addTo(assigned, config, { workload, bound });
   const unassigned: FlinkWorkload[] = [];
   for (const w of project.workloads) {
     const mounted = mountedConfigs(w, configMaps, files);
@@ -167,7 +167,7 @@ function mountedConfigs(w: FlinkWorkload, configMaps: FlinkConfig[], files: Flin
  */
 function propertiesOnly(project: ProjectModel, workloads: FlinkWorkload[], envProperties: FlinkConfig[]): Cluster[] {
   const byFile = new Map<string, FlinkWorkload[]>();
-  for (const w of workloads) if (w.source === "compose") byFile.set(w.file, [...(byFile.get(w.file) ?? []), w]);
+  for (const w of workloads) if (w.source === "compose") addTo(byFile, w.file, w);
   const out: Cluster[] = [];
   for (const [file, services] of byFile) {
     const own = (w: FlinkWorkload) =>

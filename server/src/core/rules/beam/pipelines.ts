@@ -3,6 +3,7 @@
  * how messages name places and values, and the fixes several rules build the same way.
  */
 
+import { addTo } from "../../arrays";
 import type { Fix, FixSafety, Location, RelatedLocation } from "../../findings";
 import { type BeamKafkaRead, type CodeExpr, callText, effectiveSetting, type KafkaSetting } from "../../jobcode/facts";
 import { str } from "../../jobcode/render";
@@ -74,7 +75,7 @@ export function literalOf(expr: CodeExpr): CodeExpr {
 /** A fix whose edits may touch several files (a constant defined in another part of the project). */
 export function fixOf(title: string, safety: FixSafety, edits: { file: string; edit: TextEdit }[]): Fix {
   const byFile = new Map<string, TextEdit[]>();
-  for (const { file, edit } of edits) byFile.set(file, [...(byFile.get(file) ?? []), edit]);
+  for (const { file, edit } of edits) addTo(byFile, file, edit);
   return { title, safety, changes: [...byFile].map(([file, list]) => ({ file, edits: list })) };
 }
 

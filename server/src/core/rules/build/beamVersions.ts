@@ -3,6 +3,7 @@
  * their version is defined, so that one definition feeding several modules or profiles is one finding there, and
  * the "Upgrade Beam" fix that edits that definition so every use follows.
  */
+import { addTo } from "../../arrays";
 import type { Fix, Location, RelatedLocation } from "../../findings";
 import {
   BEAM_GROUP,
@@ -275,7 +276,7 @@ export function alignFix(project: ProjectModel, sites: VersionSite[], target: st
     const k = key({ file, range: edit.range });
     if (seen.has(k)) return;
     seen.add(k);
-    byFile.set(file, [...(byFile.get(file) ?? []), edit]);
+    addTo(byFile, file, edit);
   };
   const moved: string[] = [];
   for (const site of sites) {

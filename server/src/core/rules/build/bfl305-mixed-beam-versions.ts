@@ -1,3 +1,4 @@
+import { addTo } from "../../arrays";
 import type { RelatedLocation } from "../../findings";
 import { compareMavenVersions } from "../../knowledge/mavenVersion";
 import type { ResolvedDependency } from "../../model";
@@ -97,7 +98,7 @@ export const rule: Rule = {
     }
     for (const { id, build, lowest, others, highest } of pending) {
       const byVersion = new Map<string, VersionSite[]>();
-      for (const s of [lowest, ...others]) byVersion.set(s.version, [...(byVersion.get(s.version) ?? []), s]);
+      for (const s of [lowest, ...others]) addTo(byVersion, s.version, s);
       const versions = [...byVersion.keys()].sort(compareMavenVersions);
       const listed = versions
         .map((v) => `${v} (${artifacts((byVersion.get(v) ?? []).flatMap((s) => s.dependencies))})`)

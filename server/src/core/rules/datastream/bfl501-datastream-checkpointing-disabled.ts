@@ -1,3 +1,4 @@
+import { addTo } from "../../arrays";
 import type { Location } from "../../findings";
 import type { JobCode, KafkaSourceBuilder, StreamEnvironment, StreamOperator } from "../../jobcode/facts";
 import { productionCode } from "../../project/jobCode";
@@ -89,7 +90,7 @@ function kafkaReadersByEnvironment(java: JobCode): Map<StreamEnvironment | undef
   for (const op of java.dataStream.operators) {
     if (op.role !== "source" || !op.kafkaSource || sourceBuilderOf(java, op)?.setBounded) continue;
     const env = environmentNamed(java, op.environment);
-    groups.set(env, [...(groups.get(env) ?? []), op]);
+    addTo(groups, env, op);
   }
   return groups;
 }

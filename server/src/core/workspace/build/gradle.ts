@@ -6,7 +6,7 @@
  * dependencies take their version from `constraints { }` or a `platform(…)` BOM of the module or its parents.
  */
 
-import { pushAll } from "../../arrays";
+import { addTo, pushAll } from "../../arrays";
 import type {
   CatalogLibrary,
   GradleFacts,
@@ -71,7 +71,7 @@ export class GradleBuild {
         if (!this.plugins.has(build.pluginId)) this.plugins.set(build.pluginId, { file: f.file, facts: build });
       } else if (build?.kind === "gradle" && !SETTINGS.test(f.file)) {
         const dir = dirOf(f.file);
-        this.scripts.set(dir, [...(this.scripts.get(dir) ?? []), { file: f.file, facts: build }]);
+        addTo(this.scripts, dir, { file: f.file, facts: build });
       } else if (build?.kind === "gradleProperties") {
         this.properties.set(dirOf(f.file), { file: f.file, defs: build.definitions });
       } else if (build?.kind === "versionCatalog") {
