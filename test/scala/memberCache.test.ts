@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { clearScalaCache } from "../../server/src/core/documents/scala/cache";
+import { clearScalaCache } from "../../server/src/core/documents/code/itemCache";
 import { loweringUnits, lowerScala } from "../../server/src/core/documents/scala/lower";
 import { dropTree, parseTree } from "../../server/src/core/jobcode/treeSitter";
 import { LineIndex } from "../../server/src/core/text";

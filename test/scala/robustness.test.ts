@@ -4,8 +4,8 @@
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { MAX_DEPTH } from "../../server/src/core/documents/code/lowering";
 import { readDocument } from "../../server/src/core/documents/index";
-import { MAX_DEPTH } from "../../server/src/core/documents/scala/context";
 import { insertStatement } from "../../server/src/core/jobcode/facts";
 import { at, edited } from "../java/helpers";
 import { FILE, lowered, scala } from "./helpers";

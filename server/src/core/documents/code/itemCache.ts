@@ -8,7 +8,7 @@
  * offsets under such names only, and nothing that reads it changes it, so one result can serve every read.
  */
 import type { Member, Stmt } from "../../jobcode/ir";
-import type { Declarations } from "./context";
+import type { Declarations } from "./lowering";
 
 export interface ItemLowering {
   members: Member[];

@@ -11,9 +11,9 @@
  *   `with`) run once, right away: their statements are not conditional; any other lambda's are.
  * - `true`, `false` and `null` (identifiers in the grammar) are literals.
  */
-import type { Expr, KwArg, MapLitEntry, Member, Stmt } from "../../jobcode/ir";
-import { identifierText, type LowerContext } from "../scala/context";
-import { field, type SyntaxNode as Node, named } from "../scala/syntaxNode";
+import type { Expr, KwArg, MapLitEntry, Stmt } from "../../jobcode/ir";
+import { type Args, identifierText, LoweringBase } from "../code/lowering";
+import { field, type SyntaxNode as Node, named } from "../code/syntaxNode";
 import { charValue, numberValue, stringValue } from "./literals";
 
 const MAP_FACTORIES = /^(mapOf|mutableMapOf|hashMapOf|linkedMapOf|sortedMapOf|emptyMap|mutableMapOf)$/;
@@ -26,36 +26,9 @@ export const SCOPE_FUNCTIONS = /^(apply|also|let|run|with)$/;
 const NOT_EVALUATED =
   /^(user_type|nullable_type|non_nullable_type|function_type|parenthesized_type|type_arguments|type_parameters|type_constraints|annotation|modifiers|label|line_comment|block_comment|import|package_header)$/;
 
-export interface Args {
-  args: Expr[];
-  kwargs: KwArg[];
-  argsEnd?: number;
-}
-
-export abstract class KotlinExpressions {
-  constructor(protected readonly cx: LowerContext) {}
-
+export abstract class KotlinExpressions extends LoweringBase {
   /** The statements of a block or lambda body, flattened. */
   protected abstract bodyStatements(n: Node, conditional: boolean): Stmt[];
-  /** The members of an object expression's body. */
-  protected abstract anonymousBody(n: Node): Member[];
-
-  protected text(n: Node): string {
-    return this.cx.text.slice(n.startIndex, n.endIndex);
-  }
-
-  protected empty(n: Node): Expr {
-    return { k: "other", start: n.startIndex, end: n.endIndex, parts: [] };
-  }
-
-  expr(n: Node): Expr {
-    if (!this.cx.enter(n)) return this.empty(n);
-    try {
-      return this.lower(n);
-    } finally {
-      this.cx.leave();
-    }
-  }
 
   protected parts(n: Node): Expr[] {
     return named(n)
@@ -63,7 +36,7 @@ export abstract class KotlinExpressions {
       .map((c) => this.expr(c));
   }
 
-  private lower(n: Node): Expr {
+  protected lower(n: Node): Expr {
     const span = { start: n.startIndex, end: n.endIndex };
     switch (n.type) {
       case "identifier": {

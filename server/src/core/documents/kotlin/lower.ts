@@ -17,14 +17,13 @@
  */
 import type { Node as TreeSitterNode } from "web-tree-sitter";
 import { pushAll } from "../../arrays";
-import type { CodeParseProblem } from "../../jobcode/facts";
 import type { Expr, Member, Param, Stmt } from "../../jobcode/ir";
 import type { LineIndex } from "../../text";
 import { syntaxProblems, named as treeSitterNamed } from "../code/cst";
+import { cachedDeclarations, cachedLowering, type ItemLowering } from "../code/itemCache";
+import { type Declarations, FileDeclarations, identifierText, LowerContext, tooDeepProblem } from "../code/lowering";
+import { copyTree, field, type SyntaxNode as Node, named } from "../code/syntaxNode";
 import type { Lowered } from "../code/treeSitterReader";
-import { cachedDeclarations, cachedLowering, type ItemLowering } from "../scala/cache";
-import { type Declarations, FileDeclarations, identifierText, LowerContext, MAX_DEPTH } from "../scala/context";
-import { copyTree, field, type SyntaxNode as Node, named } from "../scala/syntaxNode";
 import { KotlinExpressions, typeName } from "./expressions";
 
 /** Node types whose insides the lowering never reads: their subtrees are not copied. */
@@ -109,16 +108,8 @@ export function lowerKotlin(root: TreeSitterNode, text: string, index: LineIndex
     tooDeepAt ??= lowering.tooDeepAt;
   });
   const problems = syntaxProblems(root, index, "Kotlin");
-  if (tooDeepAt) problems.push(tooDeepProblem(tooDeepAt, index));
+  if (tooDeepAt) problems.push(tooDeepProblem("Kotlin", tooDeepAt, index));
   return { members, stmts, classNames: [...decls.ownTypes], called, problems };
-}
-
-function tooDeepProblem(at: { start: number; end: number }, index: LineIndex): CodeParseProblem {
-  const p = index.positionAt(at.start);
-  return {
-    range: index.rangeOf(at.start, at.end),
-    message: `Kotlin code at line ${p.line + 1}, column ${p.character + 1} is nested more than ${MAX_DEPTH} levels deep and was not read`,
-  };
 }
 
 /** The classes, objects and functions under `item`, without recursion. */
@@ -148,18 +139,8 @@ function lowerItem(item: Node, text: string, decls: FileDeclarations, runs: bool
 }
 
 class KotlinLowering extends KotlinExpressions {
-  /** Where local functions and classes go: the members of the class (or file) being lowered. */
-  private readonly sinks: Member[][] = [];
-
-  topLevel(item: Node, members: Member[], stmts: Stmt[], runs: boolean): void {
-    this.cx.pushScope();
-    this.sinks.push(members);
-    if (this.cx.enter(item)) {
-      this.memberItem(item, members, stmts, runs);
-      this.cx.leave();
-    }
-    this.sinks.pop();
-    this.cx.popScope();
+  protected item(item: Node, members: Member[], stmts: Stmt[], runs: boolean): void {
+    this.memberItem(item, members, stmts, runs);
   }
 
   /** One item of a class body or of the file; statements (a script's) go to `ctor`. */

@@ -12,10 +12,10 @@
  * - Placeholder functions (`_.split(" ")`), function literals and block arguments (`map { x => … }`) are lambdas.
  */
 import { pushAll } from "../../arrays";
-import type { Expr, KwArg, MapLitEntry, Member, Stmt } from "../../jobcode/ir";
-import { identifierText, type LowerContext, MAX_DEPTH } from "./context";
+import type { Expr, KwArg, MapLitEntry, Stmt } from "../../jobcode/ir";
+import { type Args, identifierText, LoweringBase, MAX_DEPTH } from "../code/lowering";
+import { field, type SyntaxNode as Node, named } from "../code/syntaxNode";
 import { charLiteral, interpolatedLiteral, numberLiteral, stringLiteral } from "./literals";
-import { field, type SyntaxNode as Node, named } from "./syntaxNode";
 
 const MAP_NAMES = new Set([
   "Map",
@@ -65,38 +65,11 @@ const NOT_ASSIGNMENT = new Set(["==", "!=", "<=", ">=", "===", "=!=", "=="]);
 const NOT_EVALUATED =
   /^(type_identifier|generic_type|stable_type_identifier|compound_type|function_type|tuple_type|type_arguments|type_parameters|annotation|modifiers|access_modifier|.*_pattern|parameters?|class_parameters?|bindings?|extends_clause|derives_clause|comment|block_comment|package_identifier|import_declaration)$/;
 
-export interface Args {
-  args: Expr[];
-  kwargs: KwArg[];
-  argsEnd?: number;
-}
-
-export abstract class ExpressionLowering {
-  constructor(protected readonly cx: LowerContext) {}
-
+export abstract class ExpressionLowering extends LoweringBase {
   /** The statements of a block or indented block (or of one expression), flattened. */
   protected abstract blockStatements(n: Node, conditional: boolean): Stmt[];
-  /** The members of an anonymous class body (`new Properties { put(…) }`). */
-  protected abstract anonymousBody(n: Node): Member[];
 
-  protected text(n: Node): string {
-    return this.cx.text.slice(n.startIndex, n.endIndex);
-  }
-
-  protected empty(n: Node): Expr {
-    return { k: "other", start: n.startIndex, end: n.endIndex, parts: [] };
-  }
-
-  expr(n: Node): Expr {
-    if (!this.cx.enter(n)) return this.empty(n);
-    try {
-      return this.lower(n);
-    } finally {
-      this.cx.leave();
-    }
-  }
-
-  private lower(n: Node): Expr {
+  protected lower(n: Node): Expr {
     const span = { start: n.startIndex, end: n.endIndex };
     switch (n.type) {
       case "identifier":

@@ -22,19 +22,12 @@ import { pushAll } from "../../arrays";
 import type { Expr, Member, Param, Stmt } from "../../jobcode/ir";
 import type { LineIndex } from "../../text";
 import { named as treeSitterNamed } from "../code/cst";
+import { cachedDeclarations, cachedLowering, type ItemLowering } from "../code/itemCache";
+import { type Declarations, FileDeclarations, identifierText, LowerContext, tooDeepProblem } from "../code/lowering";
+import { copyTree, field, hasToken, type SyntaxNode as Node, named } from "../code/syntaxNode";
 import type { Lowered } from "../code/treeSitterReader";
-import { cachedDeclarations, cachedLowering, type ItemLowering } from "./cache";
-import {
-  type Declarations,
-  declarationsOf,
-  FileDeclarations,
-  identifierText,
-  LowerContext,
-  scalaSyntaxProblems,
-  tooDeepProblem,
-} from "./context";
+import { declarationsOf, scalaSyntaxProblems } from "./context";
 import { ExpressionLowering, typeName } from "./expressions";
-import { copyTree, field, hasToken, type SyntaxNode as Node, named } from "./syntaxNode";
 
 const CLASS_LIKE = new Set(["object_definition", "class_definition", "trait_definition", "enum_definition"]);
 const SKIPPED = new Set([
@@ -159,7 +152,7 @@ export function lowerScala(
     }
   }
   const problems = scalaSyntaxProblems(root, index);
-  if (tooDeepAt) problems.push(tooDeepProblem(tooDeepAt, index));
+  if (tooDeepAt) problems.push(tooDeepProblem("Scala", tooDeepAt, index));
   return { members, stmts, classNames: [...decls.ownTypes], called, problems };
 }
 
@@ -231,19 +224,8 @@ function lowerShellPart(part: Node, text: string, decls: FileDeclarations): Item
 }
 
 class ScalaLowering extends ExpressionLowering {
-  /** Where local `def`s and classes go: the members of the class (or file) being lowered. */
-  private readonly sinks: Member[][] = [];
-
-  /** A top-level item: its members, and its statements when the file is a script. */
-  topLevel(item: Node, members: Member[], stmts: Stmt[], runs: boolean): void {
-    this.cx.pushScope();
-    this.sinks.push(members);
-    if (this.cx.enter(item)) {
-      this.templateItem(item, members, stmts, runs);
-      this.cx.leave();
-    }
-    this.sinks.pop();
-    this.cx.popScope();
+  protected item(item: Node, members: Member[], stmts: Stmt[], runs: boolean): void {
+    this.templateItem(item, members, stmts, runs);
   }
 
   /**
