@@ -19,7 +19,8 @@ function sources(dir: string, out: string[] = []): string[] {
   return out;
 }
 
-test("no push(...array) or Math.max/min(...array) in the product's code", () => {
+/** The lines of the product's code that match `pattern`, outside doc comments, as `file:line: text`. */
+function offendingLines(pattern: RegExp): string[] {
   const root = repoPath();
   const offending: string[] = [];
   for (const file of sources(repoPath("server", "src"))) {
@@ -27,25 +28,16 @@ test("no push(...array) or Math.max/min(...array) in the product's code", () => 
     readFileSync(file, "utf8")
       .split("\n")
       .forEach((line, i) => {
-        if (/\.push\(\s*\.\.\.|Math\.(max|min)\(\s*\.\.\./.test(line) && !line.trim().startsWith("*")) {
-          offending.push(`${rel}:${i + 1}: ${line.trim()}`);
-        }
+        if (pattern.test(line) && !line.trim().startsWith("*")) offending.push(`${rel}:${i + 1}: ${line.trim()}`);
       });
   }
-  assert.deepEqual(offending, []);
+  return offending;
+}
+
+test("no push(...array) or Math.max/min(...array) in the product's code", () => {
+  assert.deepEqual(offendingLines(/\.push\(\s*\.\.\.|Math\.(max|min)\(\s*\.\.\./), []);
 });
 
 test("no map of lists copied per value: map.set(k, [...(map.get(k) ?? []), v])", () => {
-  const root = repoPath();
-  const offending: string[] = [];
-  for (const file of sources(repoPath("server", "src"))) {
-    const rel = relative(root, file).split("\\").join("/");
-    readFileSync(file, "utf8")
-      .split("\n")
-      .forEach((line, i) => {
-        if (/\.set\([^;]*\[\s*\.\.\.\(?\s*[\w.]+\.get\(/.test(line) && !line.trim().startsWith("*"))
-          offending.push(`${rel}:${i + 1}: ${line.trim()}`);
-      });
-  }
-  assert.deepEqual(offending, []);
+  assert.deepEqual(offendingLines(/\.set\([^;]*\[\s*\.\.\.\(?\s*[\w.]+\.get\(/), []);
 });
