@@ -19,7 +19,6 @@ import { isConfigYamlName, readFlinkConfigFile } from "./flinkConfig/file";
 import { isValuesName, readHelmValues } from "./helmValues";
 import { dockerfileJars } from "./imageJars";
 import { readJavaFile } from "./java/reader";
-import { scanJobApiUsage } from "./java/usage";
 import { kotlinReader } from "./kotlin/reader";
 import { readManifests } from "./kubernetes/manifests";
 import { isK8sDocument } from "./kubernetes/objects";
@@ -135,10 +134,7 @@ function readUnguarded(file: string, text: string, hints: ReadHints): FileFacts 
       return withEmbeddedSql(readJavaFile(file, text), jvmSqlPieces(text, "java"));
     case "scala":
     case "kotlin": {
-      // The scan for version-dependent Beam APIs tokenizes like Java: comments, strings and triple-quoted strings
-      // are alike in the three JVM languages.
       const facts = readTreeSitterCode(file, text, kind === "scala" ? scalaReader : kotlinReader);
-      facts.jobApi = scanJobApiUsage(file, text);
       return withEmbeddedSql(facts, jvmSqlPieces(text, kind));
     }
     case "gradle":

@@ -4,6 +4,7 @@
  * every language shares turns it into job-code facts. Nothing here throws: a lowering that fails leaves the file
  * "not analysed" (BFL003) instead of hiding the rest of the project.
  */
+
 import type { Node } from "web-tree-sitter";
 import { Extractor } from "../../jobcode/extract";
 import type { CodeParseProblem, JobCode } from "../../jobcode/facts";
@@ -12,6 +13,7 @@ import { isTestFile } from "../../jobcode/testCode";
 import { MAX_NESTING, nestingDepth, parseTree, type TreeSitterLanguage, unavailable } from "../../jobcode/treeSitter";
 import { emptyFacts, type FileFacts } from "../../model";
 import { LineIndex, type Range } from "../../text";
+import { jobApiUsage } from "./jobApi";
 
 /** What a lowering makes of a file. */
 export interface Lowered {
@@ -54,6 +56,7 @@ export function readTreeSitterCode(file: string, text: string, reader: LanguageR
   const lowered = reader.lower(tree.rootNode, text, index);
   const code = extractJobCode(file, text, index, reader.language, lowered);
   facts.code = code;
+  if (reader.language !== "python") facts.jobApi = jobApiUsage(file, text, index, lowered);
   return facts;
 }
 
