@@ -291,6 +291,10 @@ export function configVersion(project: ProjectModel, config: FlinkConfig): Confi
     if (cluster.config === config || cluster.overlays.includes(config)) return cluster.version;
   }
   if (config.host === "helmValues") return helmValuesVersion(project, config);
+  if (config.host === "sql") {
+    const runner = sqlRunnerCluster(project, config.file);
+    if (runner) return runner.version;
+  }
   return projectWide(project);
 }
 
@@ -440,4 +444,67 @@ export function beamArg(cluster: Cluster, name: string): Amount | undefined {
 
 export function amountOf(setting: Setting, value: number): Amount {
   return { value, label: setting.entry.key, file: setting.config.file, range: setting.entry.valueRange };
+}
+
+// ---------------------------------------------------------------------------------------------
+// SQL runner deployments
+
+/*
+ * A FlinkDeployment (or FlinkSessionJob) whose job arguments name a `.sql` file of the project
+ * (`args: ["/opt/flink/usrlib/sql-scripts/orders.sql"]`, `--sql-file=…`, `-f …`), as the operator's SQL runner
+ * example and most SQL-runner jars are set up, runs that script: its `SET` statements are read by that
+ * deployment's Flink version, and its checkpointing is that deployment's.
+ */
+
+/** A path ending in `.sql` inside an argument (a flag's value included). */
+const SQL_PATH = /[^\s=,'"]+\.sql\b/gi;
+
+const sqlRunnerCache = new WeakMap<ProjectModel, Map<string, Cluster>>();
+
+function segments(path: string): string[] {
+  return path.split("/").filter((s) => s !== "" && s !== ".");
+}
+
+/** How many trailing path segments two paths share. */
+function sharedTail(a: string[], b: string[]): number {
+  let n = 0;
+  while (n < a.length && n < b.length && a[a.length - 1 - n] === b[b.length - 1 - n]) n++;
+  return n;
+}
+
+function bindings(project: ProjectModel): Map<string, Cluster> {
+  let bound = sqlRunnerCache.get(project);
+  if (bound) return bound;
+  bound = new Map();
+  const scripts = project.files
+    .filter((f) => f.sql !== undefined && !f.sql.embedded)
+    .map((f) => ({ file: f.file, parts: segments(f.file.slice(project.root.length)) }));
+  if (scripts.length > 0) {
+    for (const cluster of clustersOf(project)) {
+      for (const arg of cluster.deployment?.jobArgs ?? []) {
+        for (const m of arg.value.matchAll(SQL_PATH)) {
+          const wanted = segments(m[0]);
+          // The script whose path ends the way the argument's does, the longest such ending winning: a container
+          // path (`/opt/flink/usrlib/sql/job.sql`) names the project file by its last segments.
+          let best = 0;
+          let chosen: string[] = [];
+          for (const s of scripts) {
+            const n = sharedTail(s.parts, wanted);
+            if (n > best) {
+              best = n;
+              chosen = [s.file];
+            } else if (n === best && n > 0) chosen.push(s.file);
+          }
+          for (const file of chosen) if (!bound.has(file)) bound.set(file, cluster);
+        }
+      }
+    }
+  }
+  sqlRunnerCache.set(project, bound);
+  return bound;
+}
+
+/** The deployment whose job arguments name this `.sql` file, when one does. */
+export function sqlRunnerCluster(project: ProjectModel, file: string): Cluster | undefined {
+  return bindings(project).get(file);
 }

@@ -1,7 +1,8 @@
 /**
  * Flink SQL jobs of a project: each script (a `.sql` file, or the SQL strings of one job-code file) with its Kafka
- * tables, whether the job checkpoints (a `SET` in the script, the configuration of the project's clusters, or the
- * job code around it), and whether it runs in batch mode. Computed once per project model.
+ * tables, whether the job checkpoints (a `SET` in the script; the configuration of the deployment whose job
+ * arguments name the script, else of the project's clusters; or the job code around it), and whether it runs in
+ * batch mode. Computed once per project model.
  */
 import type { SqlScriptFacts, SqlTableFacts, SqlTableOption } from "../documents/sql/facts";
 import type { Location } from "../findings";
@@ -10,7 +11,7 @@ import { parseDuration } from "../knowledge/values";
 import type { ConfigEntry } from "../model";
 import type { ProjectModel } from "../workspace/project";
 import { jobCheckpointing } from "./checkpointing";
-import { checkpointing, clustersOf, runsBatch } from "./clusters";
+import { checkpointing, clustersOf, runsBatch, sqlRunnerCluster } from "./clusters";
 import { findEntry } from "./configEntries";
 import { isTestCode } from "./jobCode";
 
@@ -108,6 +109,20 @@ function checkpointingOf(project: ProjectModel, script: SqlScriptFacts): SqlChec
       return { kind: "on", by: "script", entry, where: [{ file: script.file, range: entry.valueRange }] };
     return { kind: "off", entry };
   }
+  const runner = script.embedded ? undefined : sqlRunnerCluster(project, script.file);
+  if (runner) {
+    // The deployment that runs the script decides, not the project's other clusters.
+    const state = checkpointing(runner);
+    if (state.kind === "on") {
+      const where = state.setting
+        ? [{ file: state.setting.config.file, range: state.setting.entry.valueRange }]
+        : runner.deployment?.upgradeMode
+          ? [{ file: runner.deployment.upgradeMode.file, range: runner.deployment.upgradeMode.range }]
+          : [];
+      return { kind: "on", by: "cluster", where };
+    }
+    return state.kind === "unknown" || runner.incomplete ? { kind: "unknown" } : { kind: "off" };
+  }
   let unknown = false;
   for (const cluster of clustersOf(project)) {
     const state = checkpointing(cluster);
@@ -130,6 +145,8 @@ function checkpointingOf(project: ProjectModel, script: SqlScriptFacts): SqlChec
 function batchOf(project: ProjectModel, script: SqlScriptFacts): boolean {
   const mode = findEntry(script.config, "execution.runtime-mode");
   if (mode) return mode.value.trim().toUpperCase() === "BATCH";
+  const runner = script.embedded ? undefined : sqlRunnerCluster(project, script.file);
+  if (runner) return runsBatch(runner);
   const clusters = clustersOf(project);
   return clusters.length > 0 && clusters.every(runsBatch);
 }

@@ -32,7 +32,7 @@ export const rule: Rule = {
     fix: "unsafe",
     docs: {
       whatItDoes:
-        "Reports a Kafka or upsert-kafka table read by a streaming job of the script when nothing enables checkpointing: no `SET 'execution.checkpointing.interval'` in the script, none in the configuration of the project's Flink clusters, and none in the job code (for SQL strings in job code, the code of that file). The fix inserts `SET 'execution.checkpointing.interval' = '1 min';` at the top of the script.",
+        "Reports a Kafka or upsert-kafka table read by a streaming job of the script when nothing enables checkpointing: no `SET 'execution.checkpointing.interval'` in the script, none in the configuration of the project's Flink clusters, and none in the job code (for SQL strings in job code, the code of that file). A script named in the job arguments of a FlinkDeployment (a SQL runner: `args: [\"/opt/flink/usrlib/sql-scripts/orders.sql\"]`, matched by the path's last segments) is judged by that deployment's configuration only, and its `SET` statements by that deployment's Flink version. The fix inserts `SET 'execution.checkpointing.interval' = '1 min';` at the top of the script.",
       whyItMatters:
         "The Kafka source commits its offsets only when a checkpoint completes, and turns the client's auto-commit off. A job that never checkpoints never commits: the consumer group's offsets stay where they were, lag monitoring shows the group stuck, and every restart begins again at the startup mode (`group-offsets` falls back to the last committed offsets, possibly none), so data is read twice or skipped. Without checkpoints the job also has no state to restore after a failure.",
       bad: { "job.sql": SCRIPT("") },
