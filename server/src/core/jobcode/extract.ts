@@ -50,6 +50,9 @@ interface BuilderState<T> {
   dot?: number;
 }
 
+/** The Table API environments, whose `getConfig()` configures the job they run. */
+const TABLE_ENVIRONMENTS = /^(TableEnvironment|StreamTableEnvironment)$/;
+
 interface ConfState {
   variable?: string;
   entries: { key: string; value: CodeExpr; call: CodeCall }[];
@@ -66,6 +69,8 @@ type Obj =
   | { t: "options"; creation?: OptionsCreation; name?: string }
   | { t: "pipeline" }
   | { t: "conf"; s: ConfState }
+  /** A Table API environment (`TableEnvironment.create(…)`, `StreamTableEnvironment.create(env)`). */
+  | { t: "tableEnv" }
   | { t: "map"; m: MapState }
   | { t: "legacy"; client: LegacyKafkaClient }
   /** What a call of another file's method returns (`Config.kafkaProps()`): resolved across files, by name. */
@@ -1141,6 +1146,7 @@ export class Extractor {
     if (simple === "KafkaIO" && /^read(Bytes)?$/.test(name)) return this.newRead(e, scope);
     if (simple === "KafkaSource" && name === "builder") return this.newSource(e);
     if (simple === "KafkaSink" && name === "builder") return this.newSink(e);
+    if (TABLE_ENVIRONMENTS.test(simple) && name === "create") return { t: "tableEnv" };
     if (simple === "StreamExecutionEnvironment" && ENV_FACTORIES.test(name)) {
       const fact: StreamEnvironment = {
         file: this.file,
@@ -1288,6 +1294,13 @@ export class Extractor {
         return e.name === "getOptions" ? { t: "options" } : undefined;
       case "conf":
         return this.confCall(obj, e, scope);
+      case "tableEnv": {
+        // The TableConfig's settings configure the job the environment runs (its SQL statements included).
+        if (e.name !== "getConfig") return undefined;
+        const s: ConfState = { entries: [], passed: true };
+        this.confs.push(s);
+        return { t: "conf", s };
+      }
       case "legacy":
         if (e.name === "setCommitOffsetsOnCheckpoints") obj.client.commitOffsetsOnCheckpoints = this.javaCall(e, scope);
         return obj;
@@ -1740,6 +1753,8 @@ export class Extractor {
   }
 
   private confCall(obj: Obj & { t: "conf" }, e: CallExpr, scope: Scope): Obj | undefined {
+    // `tableEnv.getConfig().getConfiguration()` is the same settings.
+    if (e.name === "getConfiguration" && e.args.length === 0) return obj;
     if (!/^(set|setString|setLong|setInteger|setBoolean)$/.test(e.name) || e.args.length !== 2) return undefined;
     const call = this.javaCall(e, scope);
     const keyArg = e.args[0];
@@ -1784,6 +1799,7 @@ function classArg(e: CallExpr, scope: Scope): string | undefined {
 function typedObject(type: string, name: string, parameter = false): Obj | undefined {
   const simple = type.slice(type.lastIndexOf(".") + 1);
   if (simple === "StreamExecutionEnvironment") return { t: "env", name };
+  if (TABLE_ENVIRONMENTS.test(simple)) return { t: "tableEnv" };
   if (STREAM_TYPES.test(simple)) return { t: "stream" };
   if (simple === "Pipeline") return { t: "pipeline" };
   if (/PipelineOptions$/.test(simple)) return { t: "options", name };

@@ -368,7 +368,8 @@ export interface CheckpointingSetting {
    * - `checkpointConfig`: `env.getCheckpointConfig().setXxx(…)` (`setCheckpointInterval`, `setCheckpointingMode`,
    *   `setCheckpointTimeout`, …); `method` tells which.
    * - `configuration`: an `execution.checkpointing.*` entry of a `Configuration` passed to the environment
-   *   (`conf.set(CheckpointingOptions.CHECKPOINTING_INTERVAL, Duration.ofMinutes(1))`, `conf.setString(…)`).
+   *   (`conf.set(CheckpointingOptions.CHECKPOINTING_INTERVAL, Duration.ofMinutes(1))`, `conf.setString(…)`), or
+   *   of a Table API environment's `getConfig()` (and its `getConfiguration()`).
    */
   kind: "enableCheckpointing" | "checkpointConfig" | "configuration";
   call: CodeCall;
