@@ -1,4 +1,5 @@
 /** One run of `beam-flink-lint`: arguments → files → analysis (and fixes) → report → exit code. */
+
 import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pushAll } from "../core/arrays";
@@ -9,6 +10,7 @@ import type { RuleFailure } from "../core/engine";
 import { compareFindings, type Finding } from "../core/findings";
 import { deploymentReports, findingVersion, type VersionReport, versionReport } from "../core/project/versionReport";
 import { ALL_RULES } from "../core/rules/index";
+import type { ProjectModel } from "../core/workspace/project";
 import type { Workspace } from "../core/workspace/workspace";
 import { readSmallTextFile, toPosixPath, WriteError, writeFileAtomic } from "../node/files";
 import { type LoadedWorkspace, loadWorkspace } from "../node/loadWorkspace";
@@ -235,13 +237,24 @@ function firstLine(text: string): string {
 function versionsOf(ws: Workspace, targets: Set<string>, findings: Finding[], cwd: string): LintReport["versions"] {
   const relative = (file: string) => displayPath(file, cwd);
   const roots = [...new Set([...targets].map((f) => ws.projectRootOf(f)))].sort();
+  // One model per project: the derived facts (clusters, versions) are cached by the model, and a project has many
+  // findings.
+  const models = new Map<string, ProjectModel>();
+  const projectOf = (root: string): ProjectModel => {
+    let model = models.get(root);
+    if (!model) {
+      model = ws.project(root);
+      models.set(root, model);
+    }
+    return model;
+  };
   const byFinding = new Map<Finding, VersionReport | undefined>();
   for (const f of findings) {
-    const version = findingVersion(ws.project(ws.projectRootOf(f.file)), f);
+    const version = findingVersion(projectOf(ws.projectRootOf(f.file)), f);
     byFinding.set(f, version && versionReport(version, relative));
   }
   const deployments = roots
-    .flatMap((root) => deploymentReports(ws.project(root), relative))
+    .flatMap((root) => deploymentReports(projectOf(root), relative))
     .filter((d) => targets.has(d.configuration.file));
   return { finding: (f) => byFinding.get(f), deployments };
 }
