@@ -216,3 +216,19 @@ test("Scala stripMargin, Kotlin trimIndent and templates, Python strings", () =>
     ["topic", "topic", "x"],
   ]);
 });
+
+test("Python: a SQL call written in a comment, a docstring or a help string is not read", () => {
+  const python = [
+    '"""Run it as: t_env.execute_sql("CREATE TABLE d (id STRING) WITH (\'connector\' = \'kafka\')")."""',
+    "# t_env.execute_sql(\"CREATE TABLE c (id STRING) WITH ('connector' = 'kafka')\")",
+    "HELP = 'call t_env.execute_sql(\"SET \\'pipeline.nme\\' = \\'x\\'\") to name the job'",
+    "t_env.execute_sql(\"CREATE TABLE t (id STRING) WITH ('connector' = 'kafka')\")  # execute_sql('SET a = b')",
+    "",
+  ].join("\n");
+  const p = sqlOf("/p/job.py", python);
+  assert.deepEqual(
+    p.tables.map((t) => t.name),
+    ["t"],
+  );
+  assert.deepEqual(p.config.entries, [], "no SET from the help string or the comment");
+});

@@ -41,6 +41,7 @@ const SEED_PROBLEMS = [
 
 const SCALA_JOB = "src/main/scala/com/example/clicks/ClickCounts.scala";
 const PYTHON_JOB = "orders/pipeline.py";
+const SQL_JOB = "sql/orders-enrichment.sql";
 
 /** Reads a saved file until it is `expected` (the editor writes it asynchronously). */
 async function savedText(wb: Workbench, file: string, expected: string): Promise<void> {
@@ -341,6 +342,58 @@ export const SCENARIOS: Record<string, Scenario> = {
       const lines = original.split("\n");
       lines.splice(12, 0, "    env.enableCheckpointing(60000)");
       await savedText(wb, join(ctx.folder, SCALA_JOB), lines.join("\n"));
+    },
+  },
+
+  /**
+   * The Flink SQL script of examples/: its findings in the Problems panel, the checkpointing fix written as a SET
+   * statement (the tables' offsets then get committed), and the deprecated sink option replaced.
+   */
+  "sql-script": {
+    workspace: "examples/flink-sql-kafka-job",
+    async run(wb, ctx) {
+      await wb.openFile(SQL_JOB);
+      await wb.waitForProblems(
+        "the SQL script's problems",
+        exactly([
+          `${SQL_JOB} 5:6 warning BFL102`,
+          `${SQL_JOB} 6:31 info BFL106`,
+          `${SQL_JOB} 8:14 warning BFL603`,
+          `${SQL_JOB} 18:26 error BFL602`,
+          `${SQL_JOB} 23:14 warning BFL603`,
+          `${SQL_JOB} 44:4 warning BFL601`,
+          `${SQL_JOB} 44:22 error BFL604`,
+          `${SQL_JOB} 44:22 error BFL604`,
+          `${SQL_JOB} 44:22 warning BFL604`,
+        ]),
+      );
+      await wb.focusEditor();
+      await wb.goTo(8, 14);
+      const title = await quickFix(wb, "Add SET 'execution.checkpointing.interval'");
+      await ctx.screenshot();
+      await wb.choose(title);
+      await wb.waitForEditorLine(4, "SET 'execution.checkpointing.interval' = '1 min';");
+      await wb.waitForProblems(
+        "BFL603 and the sink's checkpointing error to go",
+        exactly([
+          `${SQL_JOB} 6:6 warning BFL102`,
+          `${SQL_JOB} 7:31 info BFL106`,
+          `${SQL_JOB} 19:26 error BFL602`,
+          `${SQL_JOB} 45:4 warning BFL601`,
+          `${SQL_JOB} 45:22 error BFL604`,
+          `${SQL_JOB} 45:22 warning BFL604`,
+        ]),
+      );
+      await wb.goTo(45, 4);
+      await wb.choose(await quickFix(wb, "Replace with 'sink.delivery-guarantee'"));
+      await wb.waitForEditorLine(45, "  'sink.delivery-guarantee' = 'exactly-once'");
+      await wb.waitForProblems("BFL601 to go", (ps) => {
+        const codes = ps.map((p) => p.code).sort();
+        return (
+          JSON.stringify(codes) === JSON.stringify(["BFL102", "BFL106", "BFL602", "BFL604", "BFL604"]) ||
+          `codes: ${codes}`
+        );
+      });
     },
   },
 

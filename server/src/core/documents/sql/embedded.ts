@@ -294,13 +294,46 @@ export function pythonSqlPieces(text: string): SqlPiece[] {
   if (!mayHoldSql(text, true)) return [];
   const out: SqlPiece[] = [];
   const call = /\b(execute_sql|sql_query|sql_update|add_insert_sql)\s*\(/g;
+  const code = pythonCode(text);
   let m = call.exec(text);
   while (m) {
-    const arg = pythonArgument(text, m.index + m[0].length);
-    if (arg) out.push(toPiece(arg));
+    // A call written in a comment or inside a string (a help text, a docstring) is not a call.
+    if (code[m.index] === 1) {
+      const arg = pythonArgument(text, m.index + m[0].length);
+      if (arg) out.push(toPiece(arg));
+    }
     m = call.exec(text);
   }
   return out;
+}
+
+/** Per character of `text`: 1 in code, 0 inside a comment or a string literal (prefixes and quotes included). */
+function pythonCode(text: string): Uint8Array {
+  const code = new Uint8Array(text.length).fill(1);
+  let i = 0;
+  while (i < text.length) {
+    const c = text[i];
+    if (c === "#") {
+      const end = text.indexOf("\n", i);
+      const stop = end < 0 ? text.length : end;
+      code.fill(0, i, stop);
+      i = stop;
+    } else if (c === '"' || c === "'") {
+      // The prefix letters (r, b, f, u) before the quote belong to the literal but are not calls either.
+      const quote = text.startsWith(c.repeat(3), i) ? c.repeat(3) : c;
+      let j = i + quote.length;
+      while (j < text.length) {
+        if (text[j] === "\\") j += 2;
+        else if (text.startsWith(quote, j)) break;
+        else if (quote.length === 1 && text[j] === "\n") break;
+        else j++;
+      }
+      const stop = Math.min(text.length, j + (text.startsWith(quote, j) ? quote.length : 0));
+      code.fill(0, i, stop);
+      i = stop;
+    } else i++;
+  }
+  return code;
 }
 
 function skipBlank(text: string, i: number): number {
