@@ -76,40 +76,132 @@ const SKIPPED = new Set([
   "modifiers",
 ]);
 
-export function lowerKotlin(root: TreeSitterNode, text: string, index: LineIndex): Lowered {
+/** A unit the lowering keeps by its text: a top-level item, or a member of a split object or class. */
+interface Unit {
+  node: TreeSitterNode;
+  text: string;
+}
+
+/** A top-level object or class kept member by member. */
+interface SplitItem {
+  item: TreeSitterNode;
+  members: Unit[];
+}
+
+/**
+ * A top-level object or class as its members, when it can be lowered member by member (the usual job: one `object`
+ * of functions and properties, where a keystroke in one function should lower that function again, not the whole
+ * object): no syntax error in it, no primary constructor (its parameters are fields of the class), and a body of
+ * functions and named properties only (an `init` block or a companion object is lowered with the whole item).
+ */
+function splitItem(item: TreeSitterNode, text: string): SplitItem | undefined {
+  if (!CLASS_LIKE.has(item.type) || item.hasError) return undefined;
+  const parts = treeSitterNamed(item);
+  if (parts.some((c) => c.type === "primary_constructor")) return undefined;
+  const body = parts.find((c) => c.type === "class_body");
+  if (!body) return undefined;
+  const members: Unit[] = [];
+  for (const c of treeSitterNamed(body)) {
+    if (c.type !== "function_declaration" && c.type !== "property_declaration") return undefined;
+    if (c.type === "property_declaration" && !treeSitterNamed(c).some((x) => x.type === "variable_declaration"))
+      return undefined;
+    members.push({ node: c, text: text.slice(c.startIndex, c.endIndex) });
+  }
+  return { item, members };
+}
+
+/** `byMember: false` lowers every top-level item whole (tests compare both ways). */
+export function lowerKotlin(
+  root: TreeSitterNode,
+  text: string,
+  index: LineIndex,
+  options: { byMember: boolean } = { byMember: true },
+): Lowered {
   const items = treeSitterNamed(root);
-  const texts = items.map((item) => text.slice(item.startIndex, item.endIndex));
-  const copies = new Map<number, Node>();
-  const copy = (i: number): Node => {
-    let c = copies.get(i);
+  const runs = items.some((i) => !DECLARATIONS.has(i.type) && i.type !== "ERROR");
+  const plans = items.map((item): Unit | SplitItem => {
+    // A script's statements run in order with its declarations: its items are kept whole.
+    const split = options.byMember && !runs ? splitItem(item, text) : undefined;
+    return split ?? { node: item, text: text.slice(item.startIndex, item.endIndex) };
+  });
+  const copies = new Map<TreeSitterNode, Node>();
+  const copy = (n: TreeSitterNode): Node => {
+    let c = copies.get(n);
     if (!c) {
-      c = copyTree(items[i], OPAQUE);
-      copies.set(i, c);
+      c = copyTree(n, OPAQUE);
+      copies.set(n, c);
     }
     return c;
   };
-  const decls = new FileDeclarations(
-    "",
-    items.map((_, i) => cachedDeclarations(`kotlin\u0000${texts[i]}`, () => declarationsOf(copy(i), text))),
-  );
-  const runs = items.some((i) => !DECLARATIONS.has(i.type) && i.type !== "ERROR");
-  const signature = `kotlin|${runs ? "script" : "members"}|${[...decls.ownTypes].sort().join(",")}|${[...decls.defs].sort().join(",")}`;
+  const declarations: Declarations[] = [];
+  for (const plan of plans) {
+    if ("item" in plan) {
+      const name = plan.item.childForFieldName("name");
+      declarations.push({
+        ownTypes: name ? [identifierText(text, name)] : [],
+        parameterless: [],
+        defs: [],
+        memberVals: [],
+      });
+      for (const m of plan.members)
+        declarations.push(cachedDeclarations(`kotlin\u0000${m.text}`, () => declarationsOf(copy(m.node), text)));
+    } else {
+      declarations.push(cachedDeclarations(`kotlin\u0000${plan.text}`, () => declarationsOf(copy(plan.node), text)));
+    }
+  }
+  const decls = new FileDeclarations("", declarations);
+  // What the lowering reads of the rest of the file: whether it is a script, and the file's own types (the
+  // functions it declares only decide afterwards which calls are followed, so typing a name lowers nothing else).
+  const signature = `kotlin|${runs ? "script" : "members"}|${[...decls.ownTypes].sort().join(",")}`;
   const members: Member[] = [];
   const stmts: Stmt[] = [];
   const called = new Set<string>();
   let tooDeepAt: { start: number; end: number } | undefined;
-  items.forEach((item, i) => {
-    const lowering = cachedLowering(`${signature}\u0000${texts[i]}`, item.startIndex, () =>
-      lowerItem(copy(i), text, decls, runs),
-    );
-    pushAll(members, lowering.members);
+  const take = (lowering: ItemLowering, into: Member[]) => {
+    pushAll(into, lowering.members);
     pushAll(stmts, lowering.stmts);
     for (const name of lowering.called) if (decls.defs.has(name)) called.add(name);
     tooDeepAt ??= lowering.tooDeepAt;
-  });
+  };
+  for (const plan of plans) {
+    if ("item" in plan) {
+      const classMembers: Member[] = [];
+      for (const m of plan.members) {
+        take(
+          cachedLowering(`${signature}|body\u0000${m.text}`, m.node.startIndex, () =>
+            lowerBodyMember(copy(m.node), text, decls),
+          ),
+          classMembers,
+        );
+      }
+      const name = plan.item.childForFieldName("name");
+      members.push({
+        k: "class",
+        start: plan.item.startIndex,
+        end: plan.item.endIndex,
+        name: name ? identifierText(text, name) : undefined,
+        members: classMembers,
+      });
+    } else {
+      take(
+        cachedLowering(`${signature}\u0000${plan.text}`, plan.node.startIndex, () =>
+          lowerItem(copy(plan.node), text, decls, runs),
+        ),
+        members,
+      );
+    }
+  }
   const problems = syntaxProblems(root, index, "Kotlin");
   if (tooDeepAt) problems.push(tooDeepProblem("Kotlin", tooDeepAt, index));
   return { members, stmts, classNames: [...decls.ownTypes], called, problems };
+}
+
+/** The texts of the units a file is lowered and kept in (for tests). */
+export function loweringUnits(root: TreeSitterNode, text: string): string[] {
+  return treeSitterNamed(root).flatMap((item) => {
+    const split = splitItem(item, text);
+    return split ? split.members.map((m) => m.text) : [text.slice(item.startIndex, item.endIndex)];
+  });
 }
 
 /** The classes, objects and functions under `item`, without recursion. */
@@ -138,9 +230,35 @@ function lowerItem(item: Node, text: string, decls: FileDeclarations, runs: bool
   return { members, stmts, called: [...cx.called], ...(cx.tooDeepAt ? { tooDeepAt: cx.tooDeepAt } : {}) };
 }
 
+/** One member of a split object or class, lowered as the whole item lowers it (same scopes, same depth). */
+function lowerBodyMember(member: Node, text: string, decls: FileDeclarations): ItemLowering {
+  const cx = new LowerContext(text, decls);
+  const members: Member[] = [];
+  const stmts: Stmt[] = [];
+  new KotlinLowering(cx).bodyMember(member, members, stmts);
+  return { members, stmts, called: [...cx.called], ...(cx.tooDeepAt ? { tooDeepAt: cx.tooDeepAt } : {}) };
+}
+
 class KotlinLowering extends KotlinExpressions {
   protected item(item: Node, members: Member[], stmts: Stmt[], runs: boolean): void {
     this.memberItem(item, members, stmts, runs);
+  }
+
+  /** A member of a class body, in the scopes and at the depth `classMember` lowers it in. */
+  bodyMember(member: Node, members: Member[], stmts: Stmt[]): void {
+    this.cx.pushScope();
+    this.cx.pushScope();
+    this.sinks.push(members);
+    if (this.cx.enter(member)) {
+      if (this.cx.enter(member)) {
+        this.memberItem(member, members, stmts, false);
+        this.cx.leave();
+      }
+      this.cx.leave();
+    }
+    this.sinks.pop();
+    this.cx.popScope();
+    this.cx.popScope();
   }
 
   /** One item of a class body or of the file; statements (a script's) go to `ctor`. */
