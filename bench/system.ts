@@ -22,6 +22,9 @@ export interface ColdStart {
   /** The Scala figure includes compiling the Scala grammar. */
   scala?: Summary;
   scalaFile?: string;
+  /** A SQL script: the server's own statement scanner, no parser to load. */
+  sql?: Summary;
+  sqlFile?: string;
 }
 
 function byName(inputs: EditInput[], prefix: string): EditInput {
@@ -53,10 +56,12 @@ export async function measureColdStart(
   const yaml = byName(inputs, "flink-conf 300");
   const java = byName(inputs, "Java 500");
   const scala = byName(inputs, "Scala 500");
+  const sql = byName(inputs, "SQL script");
   const folders: [EditInput, string][] = [
     [yaml, join(work, "cold-yaml")],
     [java, join(work, "cold-java")],
     [scala, join(work, "cold-scala")],
+    [sql, join(work, "cold-sql")],
   ];
   for (const [input, folder] of folders) {
     const file = join(folder, input.path.split("/").slice(1).join("/"));
@@ -72,12 +77,14 @@ export async function measureColdStart(
     yaml: summarize(times[0]),
     java: summarize(times[1]),
     scala: summarize(times[2]),
+    sql: summarize(times[3]),
     yamlFile: yaml.name,
     javaFile: java.name,
     scalaFile: scala.name,
+    sqlFile: sql.name,
   };
   log(
-    `cold start: YAML p50 ${result.yaml.p50.toFixed(0)} ms, Java p50 ${result.java.p50.toFixed(0)} ms, Scala p50 ${result.scala.p50.toFixed(0)} ms`,
+    `cold start: YAML p50 ${result.yaml.p50.toFixed(0)} ms, Java p50 ${result.java.p50.toFixed(0)} ms, Scala p50 ${result.scala.p50.toFixed(0)} ms, SQL p50 ${result.sql.p50.toFixed(0)} ms`,
   );
   return result;
 }
