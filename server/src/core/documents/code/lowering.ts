@@ -2,6 +2,8 @@
  * The lowering state the tree-sitter job-code readers share (Scala and Kotlin): what a file declares, the state of
  * lowering one top-level item (scopes, depth, names called), and the base of their expression lowerings.
  */
+
+import type { Node as TreeSitterNode } from "web-tree-sitter";
 import type { CodeParseProblem } from "../../jobcode/facts";
 import type { Expr, KwArg, Member, Stmt } from "../../jobcode/ir";
 import type { LineIndex } from "../../text";
@@ -180,6 +182,18 @@ export function tooDeepProblem(
 export function identifierText(text: string, n: Span): string {
   const s = text.slice(n.startIndex, n.endIndex);
   return s.length > 1 && s.startsWith("`") && s.endsWith("`") ? s.slice(1, -1) : s;
+}
+
+/** The class member of a top-level object or class kept member by member: its name and span, and those members. */
+export function splitClassMember(item: TreeSitterNode, text: string, members: Member[]): Member {
+  const name = item.childForFieldName("name");
+  return {
+    k: "class",
+    start: item.startIndex,
+    end: item.endIndex,
+    name: name ? identifierText(text, name) : undefined,
+    members,
+  };
 }
 
 /** A call's arguments: positional, named, and where the argument list ends (where a new argument goes). */

@@ -23,7 +23,14 @@ import type { Expr, Member, Param, Stmt } from "../../jobcode/ir";
 import type { LineIndex } from "../../text";
 import { named as treeSitterNamed } from "../code/cst";
 import { cachedDeclarations, cachedLowering, type ItemLowering } from "../code/itemCache";
-import { type Declarations, FileDeclarations, identifierText, LowerContext, tooDeepProblem } from "../code/lowering";
+import {
+  type Declarations,
+  FileDeclarations,
+  identifierText,
+  LowerContext,
+  splitClassMember,
+  tooDeepProblem,
+} from "../code/lowering";
 import { copyTree, field, hasToken, type SyntaxNode as Node, named } from "../code/syntaxNode";
 import type { Lowered } from "../code/treeSitterReader";
 import { declarationsOf, scalaSyntaxProblems } from "./context";
@@ -134,14 +141,7 @@ export function lowerScala(
         );
         take(lowering, classMembers);
       }
-      const name = plan.item.childForFieldName("name");
-      members.push({
-        k: "class",
-        start: plan.item.startIndex,
-        end: plan.item.endIndex,
-        name: name ? identifierText(text, name) : undefined,
-        members: classMembers,
-      });
+      members.push(splitClassMember(plan.item, text, classMembers));
     } else {
       take(
         cachedLowering(`${signature}\u0000${plan.text}`, plan.node.startIndex, () =>
