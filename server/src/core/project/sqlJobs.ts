@@ -109,7 +109,7 @@ function checkpointingOf(project: ProjectModel, script: SqlScriptFacts): SqlChec
       return { kind: "on", by: "script", entry, where: [{ file: script.file, range: entry.valueRange }] };
     return { kind: "off", entry };
   }
-  const runner = script.embedded ? undefined : sqlRunnerCluster(project, script.file);
+  const runner = sqlRunnerCluster(project, script.file);
   if (runner) {
     // The deployment that runs the script decides, not the project's other clusters.
     const state = checkpointing(runner);
@@ -145,7 +145,7 @@ function checkpointingOf(project: ProjectModel, script: SqlScriptFacts): SqlChec
 function batchOf(project: ProjectModel, script: SqlScriptFacts): boolean {
   const mode = findEntry(script.config, "execution.runtime-mode");
   if (mode) return mode.value.trim().toUpperCase() === "BATCH";
-  const runner = script.embedded ? undefined : sqlRunnerCluster(project, script.file);
+  const runner = sqlRunnerCluster(project, script.file);
   if (runner) return runsBatch(runner);
   const clusters = clustersOf(project);
   return clusters.length > 0 && clusters.every(runsBatch);

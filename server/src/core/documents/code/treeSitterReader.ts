@@ -33,6 +33,8 @@ export interface LanguageReader {
   language: TreeSitterLanguage;
   /** Names without which a file holds nothing the rules read: most files of a project skip the parser. */
   relevant: RegExp;
+  /** The language calls Beam's Java SDK itself (Scala, Kotlin): its version-sensitive APIs are looked for. */
+  callsBeamJava: boolean;
   lower(root: Node, text: string, index: LineIndex): Lowered;
 }
 
@@ -56,7 +58,7 @@ export function readTreeSitterCode(file: string, text: string, reader: LanguageR
   const lowered = reader.lower(tree.rootNode, text, index);
   const code = extractJobCode(file, text, index, reader.language, lowered);
   facts.code = code;
-  if (reader.language !== "python") facts.jobApi = jobApiUsage(file, text, index, lowered);
+  if (reader.callsBeamJava) facts.jobApi = jobApiUsage(file, text, index, lowered);
   return facts;
 }
 

@@ -6,5 +6,6 @@ export const scalaReader: LanguageReader = {
   language: "scala",
   relevant:
     /ConsumerConfig|ProducerConfig|CommonClientConfigs|group\.id|bootstrap\.servers|enable\.auto\.commit|auto\.offset\.reset|KafkaIO|KafkaSource|KafkaSink|FlinkKafkaConsumer|FlinkKafkaProducer|StreamExecutionEnvironment|FlinkPipelineOptions|PipelineOptionsFactory|setCheckpointingInterval|enableCheckpointing|checkpointingInterval|executeSql|sqlQuery|commitOffsetsInFinalize|PubsubIO|use_deprecated_read/,
+  callsBeamJava: true,
   lower: lowerScala,
 };
