@@ -105,3 +105,26 @@ test("130,000 findings in one file are reported, not a stack overflow (exit 0, e
   assert.equal(text.status, 0, text.stderr);
   assert.match(text.stdout, /✖ 130000 problems \(0 errors, 130000 warnings, 0 info\) in 1 file/);
 });
+
+test("loading 5,000 projects, each with its own pom.xml, costs what loading as many plain files does", {
+  timeout: 120_000,
+}, () => {
+  const load = (marker: string) => {
+    const ws = new Workspace({ roots: [ROOT] });
+    const start = performance.now();
+    for (let i = 0; i < 5000; i++) {
+      const dir = `${ROOT}/services/team${i % 50}/job${i}`;
+      ws.setFile(`${dir}/src/main/java/Job.java`, "class Job {}\n");
+      ws.setFile(`${dir}/conf/flink-conf.yaml`, "parallelism.default: 2\n");
+      // Each new root marker moves the files below it to a new project: only those are looked at again.
+      ws.setFile(`${dir}/${marker}`, "<project><artifactId>job</artifactId></project>\n");
+    }
+    const ms = performance.now() - start;
+    return { ms, roots: ws.projectRoots().length };
+  };
+  const markers = load("pom.xml");
+  const plain = load("notes.xml");
+  assert.equal(markers.roots, 5000);
+  assert.equal(plain.roots, 1);
+  compare("5,000 root markers", markers, plain);
+});

@@ -20,10 +20,26 @@ export interface LintReport {
   };
 }
 
+/** Paths already shown, per working directory: a report names the same files thousands of times. */
+const shownPaths = new Map<string, Map<string, string>>();
+const MAX_SHOWN = 100_000;
+
 /** A file's path as shown to the user: relative to the working directory, with `/`. */
 export function displayPath(file: string, cwd: string): string {
-  const rel = relative(cwd, file);
-  return sep === "/" ? rel : rel.split(sep).join("/");
+  let known = shownPaths.get(cwd);
+  if (!known) {
+    if (shownPaths.size > 16) shownPaths.clear();
+    known = new Map();
+    shownPaths.set(cwd, known);
+  }
+  let shown = known.get(file);
+  if (shown === undefined) {
+    const rel = relative(cwd, file);
+    shown = sep === "/" ? rel : rel.split(sep).join("/");
+    if (known.size >= MAX_SHOWN) known.clear();
+    known.set(file, shown);
+  }
+  return shown;
 }
 
 export function fixSafetyOf(f: Finding): "safe" | "unsafe" | undefined {

@@ -6,12 +6,17 @@ import { pushAll } from "../core/arrays";
 import type { ProjectConfig } from "../core/config";
 import { readProjectConfig } from "../core/documents/projectConfig";
 import { decodeText } from "../core/encoding";
-import type { RuleFailure } from "../core/engine";
+import { analyzeProject, type RuleFailure } from "../core/engine";
 import { compareFindings, type Finding } from "../core/findings";
-import { deploymentReports, findingVersion, type VersionReport, versionReport } from "../core/project/versionReport";
+import {
+  type DeploymentReport,
+  deploymentReports,
+  findingVersion,
+  type VersionReport,
+  versionReport,
+} from "../core/project/versionReport";
 import { ALL_RULES } from "../core/rules/index";
 import type { ProjectModel } from "../core/workspace/project";
-import type { Workspace } from "../core/workspace/workspace";
 import { readSmallTextFile, toPosixPath, WriteError, writeFileAtomic } from "../node/files";
 import { type LoadedWorkspace, loadWorkspace } from "../node/loadWorkspace";
 import { DEFAULT_MAX_FILE_BYTES } from "../node/walk";
@@ -105,23 +110,36 @@ function lint(options: CliOptions, io: CliIo): number {
   const ws = loaded.workspace;
   const targets = new Set(loaded.files);
   let failures: RuleFailure[] = [];
-  const analyse = (): Finding[] => {
+  // The JSON report says where each finding's Flink version came from, read from the model its analysis used.
+  const versions = options.format === "json" ? new ReportedVersions(io.cwd, targets) : undefined;
+  const analyse = (last = false): Finding[] => {
     failures = [];
     const findings: Finding[] = [];
     const roots = new Set([...targets].map((f) => ws.projectRootOf(f)));
     for (const root of [...roots].sort()) {
-      const analysis = ws.analyze(root);
+      const model = ws.project(root);
+      const analysis = analyzeProject(model, ws.options);
       pushAll(failures, analysis.failures);
       for (const [file, list] of analysis.byFile) {
-        if (targets.has(file) && ws.isIncluded(file)) pushAll(findings, list);
+        if (!targets.has(file) || !ws.isIncluded(file)) continue;
+        pushAll(findings, list);
+        if (last) versions?.add(model, list);
       }
+      if (last) versions?.addDeployments(model);
+      // `--fix` analyses again after each pass; a plain run is done with the project.
+      if (!options.fix) ws.releaseFacts(root);
     }
     return findings.sort(compareFindings);
   };
 
   const writeFailures = options.fix ? applyFixes(loaded, targets, options, analyse, io) : 0;
   // `--fix` leaves a file that is not UTF-8 alone (BFL003 says so), so its findings are not offered as fixable.
-  let findings = analyse().map((f) => (ws.encodingOf(f.file) && f.fixes.length > 0 ? { ...f, fixes: [] } : f));
+  let findings = analyse(true).map((f) => {
+    if (!ws.encodingOf(f.file) || f.fixes.length === 0) return f;
+    const copy = { ...f, fixes: [] };
+    versions?.same(copy, f);
+    return copy;
+  });
   const analysed = [...targets].filter((f) => ws.isIncluded(f));
   const baselined = applyBaselineOptions(options, io.cwd, findings, (f) => ws.text(f), new Set(analysed));
   for (const note of baselined.notes) io.stderr(`note: ${note}\n`);
@@ -134,7 +152,7 @@ function lint(options: CliOptions, io: CliIo): number {
     analysedFiles: analysed,
     textOf: (f) => ws.text(f),
   };
-  if (options.format === "json") report.versions = versionsOf(ws, targets, findings, io.cwd);
+  if (versions) report.versions = versions;
 
   const output = format(report, options, io, {
     version: productVersion(),
@@ -232,31 +250,41 @@ function firstLine(text: string): string {
 
 /**
  * Where the versions of the analysed projects came from: each version-dependent finding's configuration version,
- * and every cluster of the projects of the analysed files (those with a file among the targets).
+ * and every cluster of the projects of the analysed files (those with a file among the targets). Filled project by
+ * project from the model that project's analysis used, so its derived facts are computed once.
  */
-function versionsOf(ws: Workspace, targets: Set<string>, findings: Finding[], cwd: string): LintReport["versions"] {
-  const relative = (file: string) => displayPath(file, cwd);
-  const roots = [...new Set([...targets].map((f) => ws.projectRootOf(f)))].sort();
-  // One model per project: the derived facts (clusters, versions) are cached by the model, and a project has many
-  // findings.
-  const models = new Map<string, ProjectModel>();
-  const projectOf = (root: string): ProjectModel => {
-    let model = models.get(root);
-    if (!model) {
-      model = ws.project(root);
-      models.set(root, model);
-    }
-    return model;
-  };
-  const byFinding = new Map<Finding, VersionReport | undefined>();
-  for (const f of findings) {
-    const version = findingVersion(projectOf(ws.projectRootOf(f.file)), f);
-    byFinding.set(f, version && versionReport(version, relative));
+class ReportedVersions {
+  private readonly byFinding = new Map<Finding, VersionReport | undefined>();
+  readonly deployments: DeploymentReport[] = [];
+  private readonly relative: (file: string) => string;
+
+  constructor(
+    cwd: string,
+    private readonly targets: ReadonlySet<string>,
+  ) {
+    this.relative = (file) => displayPath(file, cwd);
   }
-  const deployments = roots
-    .flatMap((root) => deploymentReports(projectOf(root), relative))
-    .filter((d) => targets.has(d.configuration.file));
-  return { finding: (f) => byFinding.get(f), deployments };
+
+  add(model: ProjectModel, findings: readonly Finding[]): void {
+    for (const f of findings) {
+      const version = findingVersion(model, f);
+      this.byFinding.set(f, version && versionReport(version, this.relative));
+    }
+  }
+
+  addDeployments(model: ProjectModel): void {
+    for (const d of deploymentReports(model, this.relative))
+      if (this.targets.has(d.configuration.file)) this.deployments.push(d);
+  }
+
+  /** `copy` is `original` with other fixes. */
+  same(copy: Finding, original: Finding): void {
+    this.byFinding.set(copy, this.byFinding.get(original));
+  }
+
+  finding(f: Finding): VersionReport | undefined {
+    return this.byFinding.get(f);
+  }
 }
 
 function format(report: LintReport, options: CliOptions, io: CliIo, sarif: SarifContext): string {

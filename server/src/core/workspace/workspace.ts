@@ -64,6 +64,9 @@ export class Workspace {
   private readonly rootCache = new Map<string, string>();
   /** Files per project root; dropped when files come or go or roots move, rebuilt on the next lookup. */
   private byRoot: Map<string, string[]> | undefined;
+  /** The files of each folder and the folders in it, to find what lies under a folder without a scan of all. */
+  private readonly folderFiles = new Map<string, Set<string>>();
+  private readonly subfolders = new Map<string, Set<string>>();
 
   constructor(public options: WorkspaceOptions = {}) {}
 
@@ -96,6 +99,7 @@ export class Workspace {
         `${includedBuilds(old?.text)}` !== `${includedBuilds(text)}`);
     const moved = layoutChange ? this.rootsUnder(dirname(file)) : new Set<string>();
     this.files.set(file, encoding ? { text, encoding } : { text });
+    if (!old) this.indexFolder(file);
     if (!old || layoutChange) this.byRoot = undefined;
     if (layoutChange) this.rootCache.clear();
     if (PROJECT_CONFIG_NAMES.includes(basename(file))) this.invalidateProject(dirname(file));
@@ -113,6 +117,7 @@ export class Workspace {
     const marker = ROOT_MARKERS.has(basename(file));
     const moved = marker ? this.rootsUnder(dirname(file)) : new Set<string>();
     this.files.delete(file);
+    this.folderFiles.get(dirname(file))?.delete(file);
     this.byRoot = undefined;
     if (marker) {
       this.rootCache.clear();
@@ -123,10 +128,35 @@ export class Workspace {
     return [root, ...moved];
   }
 
+  private indexFolder(file: string): void {
+    let folder = dirname(file);
+    const files = this.folderFiles.get(folder);
+    if (files) {
+      files.add(file);
+      return;
+    }
+    this.folderFiles.set(folder, new Set([file]));
+    for (;;) {
+      const parent = dirname(folder);
+      if (parent === folder) return;
+      const children = this.subfolders.get(parent);
+      if (children) {
+        const known = children.has(folder);
+        children.add(folder);
+        if (known) return;
+      } else this.subfolders.set(parent, new Set([folder]));
+      folder = parent;
+    }
+  }
+
+  /** The project roots of the files in `dir` and below. */
   private rootsUnder(dir: string): Set<string> {
-    const prefix = dir === "/" ? "/" : `${dir}/`;
     const roots = new Set<string>();
-    for (const f of this.files.keys()) if (f.startsWith(prefix)) roots.add(this.projectRootOf(f));
+    const folders = [dir];
+    for (let folder = folders.pop(); folder !== undefined; folder = folders.pop()) {
+      for (const f of this.folderFiles.get(folder) ?? []) roots.add(this.projectRootOf(f));
+      for (const sub of this.subfolders.get(folder) ?? []) folders.push(sub);
+    }
     return roots;
   }
 
@@ -292,6 +322,18 @@ export class Workspace {
       pythonKafkaReads: files.flatMap((f) => f.pythonKafkaReads ?? []),
       fileFacts: (file) => byFile.get(file),
     };
+  }
+
+  /**
+   * Forgets what was read of a project's files (they are read again if asked for): a run over many projects that
+   * reports one project at a time keeps only the project it is on. Poms stay: other projects may take a parent or a
+   * BOM from them.
+   */
+  releaseFacts(root: string): void {
+    for (const file of this.byRoot?.get(root) ?? []) {
+      const entry = this.files.get(file);
+      if (entry && basename(file) !== "pom.xml") entry.facts = undefined;
+    }
   }
 
   /** The poms of other projects, where a parent or an imported BOM may be. */
