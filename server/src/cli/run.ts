@@ -15,6 +15,7 @@ import {
   type VersionReport,
   versionReport,
 } from "../core/project/versionReport";
+import type { ConfigVersion } from "../core/project/versions";
 import { ALL_RULES } from "../core/rules/index";
 import type { ProjectModel } from "../core/workspace/project";
 import { readSmallTextFile, toPosixPath, WriteError, writeFileAtomic } from "../node/files";
@@ -266,9 +267,16 @@ class ReportedVersions {
   }
 
   add(model: ProjectModel, findings: readonly Finding[]): void {
+    // The findings of one configuration share its version: described once.
+    const reports = new Map<ConfigVersion, VersionReport>();
     for (const f of findings) {
       const version = findingVersion(model, f);
-      this.byFinding.set(f, version && versionReport(version, this.relative));
+      let report = version && reports.get(version);
+      if (version && !report) {
+        report = versionReport(version, this.relative);
+        reports.set(version, report);
+      }
+      this.byFinding.set(f, report);
     }
   }
 

@@ -70,6 +70,8 @@ function position(r: Range): { line: number; column: number } {
 
 export function toJsonReport(report: LintReport): JsonReport {
   const { versions, cwd } = report;
+  // Findings of one configuration share one version report.
+  const shown = new Map<VersionReport, JsonVersion>();
   const finding = (f: Finding): JsonFinding => {
     const out: JsonFinding = {
       file: displayPath(f.file, cwd),
@@ -84,7 +86,14 @@ export function toJsonReport(report: LintReport): JsonReport {
       ...(f.details ? { details: f.details } : {}),
     };
     const evidence = versions?.finding(f);
-    if (evidence) out.evidence = jsonVersion(evidence, cwd);
+    if (evidence) {
+      let json = shown.get(evidence);
+      if (!json) {
+        json = jsonVersion(evidence, cwd);
+        shown.set(evidence, json);
+      }
+      out.evidence = json;
+    }
     return out;
   };
   const json: JsonReport = { findings: report.findings.map(finding), filesAnalyzed: report.filesAnalyzed };
