@@ -13,6 +13,7 @@ const EXPERIMENT = "use_deprecated_read";
 
 /** A cheap pre-filter: most files use none of these APIs. */
 export const JOB_API_WORDS = /commitOffsetsInFinalize|PubsubIO|use_deprecated_read/;
+const JOB_API_ALL = new RegExp(JOB_API_WORDS.source, "g");
 
 export function jobApiUsage(file: string, text: string, index: LineIndex, lowered: Lowered): JobApiUsage {
   const usage: JobApiUsage = { commitOffsetsInFinalize: [], pubsubRead: [], useDeprecatedRead: [] };
@@ -21,6 +22,19 @@ export function jobApiUsage(file: string, text: string, index: LineIndex, lowere
   // The lowered tree is walked without recursion: its depth is bounded by the lowering, its breadth is not.
   const found: { list: Location[]; start: number; end: number }[] = [];
   const record = (list: Location[], start: number, end: number) => found.push({ list, start, end });
+  // Only the parts of the tree that span one of the words are walked (most members of a large file hold none).
+  const hits: number[] = [];
+  for (const m of text.matchAll(JOB_API_ALL)) hits.push(m.index);
+  const spansHit = (start: number, end: number): boolean => {
+    let lo = 0;
+    let hi = hits.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (hits[mid] < start) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < hits.length && hits[lo] < end;
+  };
   const stack: unknown[] = [lowered.members, lowered.stmts];
   while (stack.length > 0) {
     const value = stack.pop();
@@ -30,6 +44,7 @@ export function jobApiUsage(file: string, text: string, index: LineIndex, lowere
     }
     if (!value || typeof value !== "object") continue;
     const node = value as Partial<Expr> & Record<string, unknown>;
+    if (typeof node.start === "number" && typeof node.end === "number" && !spansHit(node.start, node.end)) continue;
     if (node.k === "literal" && (node.type === "string" || node.type === "text")) {
       const { image, start } = node as Expr & { k: "literal" };
       for (let from = image.indexOf(EXPERIMENT); from >= 0; from = image.indexOf(EXPERIMENT, from + 1)) {
