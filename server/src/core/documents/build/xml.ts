@@ -50,8 +50,9 @@ function blank(text: string, from: number, to: number): string {
  * The text as the parser's lexer can take it in linear time, and where the first thing it could not take is. Its
  * token patterns (`<!--(.|\r?\n)*?-->` and the like) scan to the end of the text, or of the line, from every
  * opener that is never closed: 20,000 unclosed `<!--` cost minutes. An unclosed comment or CDATA section runs to
- * the end of the file, as in XML, so it is blanked out; a `<!` or `<?` with no `>` after it on its line is made a
- * plain `<` (the lexer reads it as a broken tag, as it would have).
+ * the end of the file, as in XML, so it is blanked out; outside comments and CDATA sections (which may span lines),
+ * a `<!` or `<?` with no `>` after it on its line is made a plain `<` (the lexer reads it as a broken tag, as it
+ * would have).
  */
 export function lexableXml(text: string): { text: string; firstError?: number } {
   let out = text;
@@ -80,7 +81,17 @@ export function lexableXml(text: string): { text: string; firstError?: number } 
       lastGt = out.lastIndexOf(">", lineEnd);
       if (lastGt < i) lastGt = -1;
     }
-    if (chars[i] === "<" && (chars[i + 1] === "!" || chars[i + 1] === "?") && i + 1 < lineEnd && i + 1 > lastGt) {
+    if (chars[i] !== "<") continue;
+    // Comments and CDATA sections may span lines; the ones still here are closed (the rest was blanked above).
+    const section = out.startsWith("<!--", i) ? "-->" : out.startsWith("<![CDATA[", i) ? "]]>" : undefined;
+    if (section) {
+      const end = out.indexOf(section, i + 4);
+      if (end >= 0) {
+        i = end + section.length - 1;
+        continue;
+      }
+    }
+    if ((chars[i + 1] === "!" || chars[i + 1] === "?") && i + 1 < lineEnd && i + 1 > lastGt) {
       chars[i + 1] = " ";
       changed = true;
     }
