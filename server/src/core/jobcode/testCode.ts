@@ -13,8 +13,14 @@ const PYTHON_TEST = /(^|\/)(tests?\/|test_[^/]*\.py$|[^/]*_test\.py$|conftest\.p
 /** JVM test classes outside test folders (scripts, single-module layouts): `OrdersJobTest.java`, `OrdersIT.scala`. */
 const JVM_TEST_CLASS = /(^|\/)[A-Z]\w*(Test|Tests|IT)\.(java|scala|kt)$/;
 
+/**
+ * The production source folder of Maven, Gradle and sbt builds: what is there is packaged into the job's jar
+ * whatever its name (`src/main/scala/…/SourceKafkaTest.scala` is a job).
+ */
+const MAIN_FOLDER = /(^|\/)src\/main\//;
+
 export function isTestFile(file: string, language: CodeLanguage): boolean {
   if (TEST_FOLDER.test(file)) return true;
   if (language === "python") return PYTHON_TEST.test(file);
-  return JVM_TEST_CLASS.test(file);
+  return JVM_TEST_CLASS.test(file) && !MAIN_FOLDER.test(file);
 }

@@ -226,6 +226,16 @@ export abstract class KotlinExpressions extends LoweringBase {
     const argsNode = kids.find((c) => c.type === "value_arguments");
     const lambdaNode = kids.find((c) => c.type === "annotated_lambda");
     if (!callee) return this.empty(n);
+    // `with(env) { … }`, `f(a) { … }`: the grammar nests the call with arguments inside a call of its trailing
+    // lambda. It is one call, the lambda its last argument.
+    if (callee.type === "call_expression" && lambdaNode && !argsNode) {
+      const inner = this.call(callee);
+      if ((inner.k === "call" || inner.k === "new") && !named(callee).some((c) => c.type === "annotated_lambda")) {
+        const runsOnce = inner.k === "call" && SCOPE_FUNCTIONS.test(inner.name);
+        const lambda = this.args(undefined, lambdaNode, runsOnce).args;
+        return { ...inner, end: n.endIndex, args: [...inner.args, ...lambda] };
+      }
+    }
     const span = { start: n.startIndex, end: n.endIndex };
     let target: Node | undefined;
     let nameNode: Node | undefined;
