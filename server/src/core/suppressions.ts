@@ -16,6 +16,7 @@
  */
 
 import { type CommentSyntax, scanComments } from "./comments";
+import { isDockerfileName } from "./fileNames";
 import type { Finding } from "./findings";
 import type { K8sObject } from "./model";
 import { type LineIndex, type Range, rangeContains } from "./text";
@@ -50,7 +51,7 @@ export function commentSyntaxFor(file: string, legacy = /\/flink-conf\.ya?ml$/.t
   if (name.endsWith(".xml")) return "xml";
   if (name.endsWith(".toml")) return "toml";
   if (name.endsWith(".properties")) return "properties";
-  if (name === "dockerfile" || name.startsWith("dockerfile.") || name.endsWith(".dockerfile")) return "dockerfile";
+  if (isDockerfileName(name)) return "dockerfile";
   if (name.endsWith(".sh")) return "shell";
   if (name.endsWith(".sql")) return "sql";
   if (/\.(java|gradle|kts|kt|scala|groovy|json|jsonc)$/.test(name)) return "c";

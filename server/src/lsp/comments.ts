@@ -2,6 +2,7 @@
  * Suppression comments as edits: "disable for this line" and "disable for this file", written in the comment
  * syntax of the file's language and understood by core/suppressions.ts.
  */
+import { isDockerfileName } from "../core/fileNames";
 import { LineIndex, type TextEdit } from "../core/text";
 
 type CommentStyle = "hash" | "slash" | "xml" | "dash";
@@ -39,7 +40,7 @@ export function disableLineEdit(file: string, text: string, line: number, code: 
  */
 function headerLines(file: string, index: LineIndex): number {
   const name = file.slice(file.lastIndexOf("/") + 1).toLowerCase();
-  const dockerfile = name === "dockerfile" || name.startsWith("dockerfile.") || name.endsWith(".dockerfile");
+  const dockerfile = isDockerfileName(name);
   let line = 0;
   if (index.lineText(0).startsWith("#!")) line = 1;
   else if (index.lineText(0).trimStart().startsWith("<?xml")) {

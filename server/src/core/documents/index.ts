@@ -5,6 +5,7 @@
 
 import { pushAll } from "../arrays";
 import { type EncodingProblem, encodingMessage } from "../encoding";
+import { isDockerfileName } from "../fileNames";
 import type { BeamArg } from "../jobcode/facts";
 import { emptyFacts, type FileFacts, type FileKind, markNotAnalysed } from "../model";
 import { LineIndex } from "../text";
@@ -51,7 +52,7 @@ export function kindFromName(file: string): FileKind | undefined {
   const lower = name.toLowerCase();
   if (PROJECT_CONFIG_NAMES.includes(name)) return "projectConfig";
   if (name === "flink-conf.yaml" || name === "flink-conf.yml") return "flinkConfig";
-  if (lower === "dockerfile" || lower.startsWith("dockerfile.") || lower.endsWith(".dockerfile")) return "dockerfile";
+  if (isDockerfileName(name)) return "dockerfile";
   if (
     name === "build.gradle" ||
     name === "build.gradle.kts" ||
