@@ -139,11 +139,13 @@ export const rule: Rule = {
         });
         continue;
       }
-      if (!noCluster) continue;
+      // Only a script that submits a streaming job (INSERT INTO) is reported; definitions read by a query in job code
+      // are that code's job.
+      if (!noCluster || job.script.writes.length === 0) continue;
       const fix = insertFix(config, `Add SET '${KEY}' = '${interval}'`, [[KEY, interval]]);
       ctx.report({
         file: config.file,
-        range: job.script.writes[0]?.range ?? config.anchor,
+        range: job.script.writes[0].range,
         message:
           "This SQL script's streaming job never checkpoints: after a failure it loses its state and re-reads or skips data.",
         details: `Nothing sets ${KEY} (not the script, the project's cluster configuration or its job code), so Flink never takes a checkpoint. Add SET '${KEY}' = '${interval}';`,
