@@ -282,11 +282,56 @@ function pythonString(text: string, i: number): PyString | undefined {
     else j++;
   }
   const end = Math.min(text.length, j + quote.length);
-  if (prefix.includes("f") || prefix.includes("b") || j >= text.length) return { start: i, end };
+  if (prefix.includes("b") || j >= text.length) return { start: i, end };
   const out = emptyDecoded();
-  if (prefix.includes("r")) for (let k = bodyStart; k < j; k++) push(out, text[k], k, k + 1);
-  else if (!decodeEscapes(text, bodyStart, j, out, true)) return { start: i, end };
+  const literal = (from: number, to: number): boolean => {
+    if (prefix.includes("r")) for (let k = from; k < to; k++) push(out, text[k], k, k + 1);
+    else return decodeEscapes(text, from, to, out, true);
+    return true;
+  };
+  if (!prefix.includes("f")) return literal(bodyStart, j) ? { start: i, end, decoded: out } : { start: i, end };
+  if (!fString(text, bodyStart, j, out, literal)) return { start: i, end };
   return { start: i, end, decoded: out };
+}
+
+/**
+ * The body of an f-string: `{{` and `}}` are braces, and each replacement field (`{topic}`, `{cfg['group']!r:>10}`)
+ * becomes `${…}` over the field's own text, the form a value filled in at run time has in a SQL script: options
+ * written that way count as set, with a value nobody knows.
+ */
+function fString(
+  text: string,
+  from: number,
+  to: number,
+  out: Decoded,
+  literal: (from: number, to: number) => boolean,
+): boolean {
+  let run = from;
+  let k = from;
+  while (k < to) {
+    const c = text[k];
+    if ((c === "{" || c === "}") && text[k + 1] === c) {
+      if (!literal(run, k)) return false;
+      push(out, c, k, k + 2);
+      k += 2;
+      run = k;
+    } else if (c === "{") {
+      if (!literal(run, k)) return false;
+      let depth = 1;
+      let close = k + 1;
+      while (close < to && depth > 0) {
+        if (text[close] === "{") depth++;
+        else if (text[close] === "}") depth--;
+        if (depth > 0) close++;
+      }
+      if (depth > 0) return false;
+      push(out, "$", k, k + 1);
+      for (let x = k; x <= close; x++) push(out, text[x], x, x + 1);
+      k = close + 1;
+      run = k;
+    } else k++;
+  }
+  return literal(run, to);
 }
 
 /** SQL strings passed to the SQL methods in Python code (PyFlink's TableEnvironment, StatementSet). */

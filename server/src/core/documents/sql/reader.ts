@@ -57,6 +57,8 @@ export function readSqlPieces(file: string, hostText: string, pieces: SqlPiece[]
       if (s.escaped || !plain(s.keyStart, s.keyEnd) || !plain(s.valueStart, s.valueEnd)) inexact = true;
     }
     for (const t of scan.tables) {
+      // A name filled in at run time (`CREATE TABLE {name}` in a Python f-string): no statement can be told to use it.
+      if (t.name.endsWith("$") && piece.text[t.nameEnd] === "{") continue;
       const connector = t.options
         .find((o) => o.key === "connector")
         ?.value.trim()
