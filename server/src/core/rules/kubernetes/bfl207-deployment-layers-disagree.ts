@@ -1,6 +1,8 @@
+import { isDockerfileName } from "../../fileNames";
 import type { FlinkVersionEvidence } from "../../model";
 import { clustersOf } from "../../project/clusters";
 import { parseMinor } from "../../workspace/project";
+import { basename } from "../../workspace/workspace";
 import { fitting } from "../messages";
 import type { Rule } from "../types";
 
@@ -25,7 +27,7 @@ function layer(e: FlinkVersionEvidence): string {
     case "flinkDeployment":
       return "the FlinkDeployment's flinkVersion";
     case "image":
-      return e.location?.file.toLowerCase().includes("dockerfile") ? "the Dockerfile's base image" : "the image";
+      return e.location && isDockerfileName(basename(e.location.file)) ? "the Dockerfile's base image" : "the image";
     default:
       return "the build";
   }
@@ -60,13 +62,16 @@ export const rule: Rule = {
     },
   },
   check(ctx) {
+    // A layer two clusters share (a compose file's image, a Dockerfile) is reported once.
+    const seen = new Set<string>();
     for (const cluster of clustersOf(ctx.project)) {
       const { version } = cluster;
       if (version.strength !== "conflicting") continue;
-      const [first, ...rest] = version.evidence;
+      // The deployment's own layers only: the build's Flink dependencies and connector suffixes are BFL303 and
+      // BFL307's.
+      const [first, ...rest] = version.evidence.filter((e) => e.source === "flinkDeployment" || e.source === "image");
       const firstMinor = first && minorOf(first);
       if (!firstMinor || !first.location) continue;
-      const seen = new Set<string>();
       for (const e of rest) {
         const minor = minorOf(e);
         if (!minor || minor === firstMinor || !e.location) continue;
