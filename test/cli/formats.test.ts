@@ -3,7 +3,7 @@
  * projects (positions and messages come from the JSON format of the same run, so the shapes are what is pinned).
  */
 import assert from "node:assert/strict";
-import { readFileSync, writeFileSync } from "node:fs";
+import { cpSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, test } from "node:test";
 import { parse as parseXml } from "@xml-tools/parser";
@@ -12,7 +12,8 @@ import { toCodeQuality } from "../../server/src/cli/format/gitlab";
 import type { JsonReport } from "../../server/src/cli/format/json";
 import { formatJunit, xmlAttribute, xmlText } from "../../server/src/cli/format/junit";
 import type { Finding } from "../../server/src/core/findings";
-import { copyFixture, PINNED_RULES, removeTemps, runCli } from "./helpers";
+import { repoPath } from "../harness/fixtures";
+import { copyFixture, emptyTempDir, PINNED_RULES, removeTemps, runCli } from "./helpers";
 
 after(removeTemps);
 
@@ -212,4 +213,20 @@ test("--format rejects unknown formats and lists the known ones", () => {
   const r = runCli(["--format", "checkstyle"], copyFixture("clean"));
   assert.equal(r.status, 2);
   assert.match(r.stderr, /--format must be one of text, json, sarif, github, gitlab, junit \(got 'checkstyle'\)/);
+});
+
+test("--format json: a finding's related locations come with it (the code that enables checkpointing)", () => {
+  const dir = emptyTempDir();
+  cpSync(repoPath("test", "fixtures", "rules", "BFL101", "fires-scala-info-job-enables-checkpointing"), dir, {
+    recursive: true,
+  });
+  writeFileSync(join(dir, "flink-conf.yaml"), "jobmanager.rpc.address: jobmanager\nstate.checkpoints.dir: s3://c\n");
+  const run = runCli(["--format", "json", "--exit-zero"], dir);
+  const finding = (JSON.parse(run.stdout) as JsonReport).findings.find((f) => f.rule === "BFL101");
+  assert.ok(finding, "BFL101 is reported");
+  assert.equal(finding.severity, "info");
+  assert.deepEqual(
+    finding.related?.map((r) => [r.file, r.line, r.message]),
+    [["job/src/main/scala/com/example/orders/OrdersJob.scala", 11, "The job code enables checkpointing here."]],
+  );
 });

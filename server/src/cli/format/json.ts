@@ -21,6 +21,17 @@ export interface JsonFinding {
   details?: string;
   /** For findings whose judgement depends on the Flink version: that version and where it came from. */
   evidence?: JsonVersion;
+  /** The other places the finding involves (the code that enables checkpointing, the Kafka read, …). */
+  related?: JsonRelated[];
+}
+
+export interface JsonRelated {
+  file: string;
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+  message: string;
 }
 
 /** A Flink version and its evidence: `pinned` by the deployment that runs it, `weak`, `conflicting`, `unknown`. */
@@ -85,6 +96,16 @@ export function toJsonReport(report: LintReport): JsonReport {
       message: f.message,
       ...(f.details ? { details: f.details } : {}),
     };
+    if (f.related.length > 0) {
+      out.related = f.related.map((r) => ({
+        file: displayPath(r.file, cwd),
+        line: r.range.start.line + 1,
+        column: r.range.start.character + 1,
+        endLine: r.range.end.line + 1,
+        endColumn: r.range.end.character + 1,
+        message: r.message,
+      }));
+    }
     const evidence = versions?.finding(f);
     if (evidence) {
       let json = shown.get(evidence);
