@@ -329,6 +329,16 @@ describe("JSON format", () => {
         endLine: 11,
         endColumn: 26,
         message: report.findings[0].message,
+        related: [
+          {
+            file: "k8s/orders.yaml",
+            line: 11,
+            column: 5,
+            endLine: 11,
+            endColumn: 26,
+            message: "Rename it to `execution.checkpointing.dir` before a Flink upgrade drops the old key.",
+          },
+        ],
         evidence: {
           flinkVersion: "1.20",
           strength: "pinned",
