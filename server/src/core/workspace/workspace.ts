@@ -330,7 +330,7 @@ export class Workspace {
    * BOM from them.
    */
   releaseFacts(root: string): void {
-    for (const file of this.byRoot?.get(root) ?? []) {
+    for (const file of this.projectFiles(root)) {
       const entry = this.files.get(file);
       if (entry && basename(file) !== "pom.xml") entry.facts = undefined;
     }

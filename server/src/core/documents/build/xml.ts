@@ -54,13 +54,16 @@ function blank(text: string, from: number, to: number): string {
  * a `<!` or `<?` with no `>` after it on its line is made a plain `<` (the lexer reads it as a broken tag, as it
  * would have).
  */
+/** Comments and CDATA sections: what opens them and what closes them. */
+const SECTIONS = [
+  ["<!--", "-->"],
+  ["<![CDATA[", "]]>"],
+] as const;
+
 export function lexableXml(text: string): { text: string; firstError?: number } {
   let out = text;
   let firstError: number | undefined;
-  for (const [open, close] of [
-    ["<!--", "-->"],
-    ["<![CDATA[", "]]>"],
-  ]) {
+  for (const [open, close] of SECTIONS) {
     const lastClose = out.lastIndexOf(close);
     const unclosed = out.indexOf(open, lastClose < 0 ? 0 : lastClose + close.length);
     if (unclosed >= 0) {
@@ -83,11 +86,11 @@ export function lexableXml(text: string): { text: string; firstError?: number } 
     }
     if (chars[i] !== "<") continue;
     // Comments and CDATA sections may span lines; the ones still here are closed (the rest was blanked above).
-    const section = out.startsWith("<!--", i) ? "-->" : out.startsWith("<![CDATA[", i) ? "]]>" : undefined;
+    const section = SECTIONS.find(([open]) => out.startsWith(open, i));
     if (section) {
-      const end = out.indexOf(section, i + 4);
+      const end = out.indexOf(section[1], i + section[0].length);
       if (end >= 0) {
-        i = end + section.length - 1;
+        i = end + section[1].length - 1;
         continue;
       }
     }

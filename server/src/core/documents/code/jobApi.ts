@@ -11,20 +11,19 @@ import type { Lowered } from "./treeSitterReader";
 
 const EXPERIMENT = "use_deprecated_read";
 
-/** A cheap pre-filter: most files use none of these APIs. */
-export const JOB_API_WORDS = /commitOffsetsInFinalize|PubsubIO|use_deprecated_read/;
-const JOB_API_ALL = new RegExp(JOB_API_WORDS.source, "g");
+/** The names the APIs are written with: most files hold none, and then nothing is walked. */
+const JOB_API_WORDS = /commitOffsetsInFinalize|PubsubIO|use_deprecated_read/g;
 
 export function jobApiUsage(file: string, text: string, index: LineIndex, lowered: Lowered): JobApiUsage {
   const usage: JobApiUsage = { commitOffsetsInFinalize: [], pubsubRead: [], useDeprecatedRead: [] };
-  if (!JOB_API_WORDS.test(text)) return usage;
+  // Only the parts of the tree that span one of the words are walked (most members of a large file hold none).
+  const hits: number[] = [];
+  for (const m of text.matchAll(JOB_API_WORDS)) hits.push(m.index);
+  if (hits.length === 0) return usage;
   const at = (start: number, end: number): Location => ({ file, range: index.rangeOf(start, end) });
   // The lowered tree is walked without recursion: its depth is bounded by the lowering, its breadth is not.
   const found: { list: Location[]; start: number; end: number }[] = [];
   const record = (list: Location[], start: number, end: number) => found.push({ list, start, end });
-  // Only the parts of the tree that span one of the words are walked (most members of a large file hold none).
-  const hits: number[] = [];
-  for (const m of text.matchAll(JOB_API_ALL)) hits.push(m.index);
   const spansHit = (start: number, end: number): boolean => {
     let lo = 0;
     let hi = hits.length;

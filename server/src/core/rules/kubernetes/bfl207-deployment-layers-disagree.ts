@@ -21,16 +21,15 @@ spec:
     upgradeMode: stateless
 `;
 
+/** A deployment's own layers: its FlinkDeployment's flinkVersion and its images (manifest, compose, Dockerfile). */
+function isLayer(e: FlinkVersionEvidence): boolean {
+  return e.source === "flinkDeployment" || e.source === "image";
+}
+
 /** How a message names a layer of a deployment. */
 function layer(e: FlinkVersionEvidence): string {
-  switch (e.source) {
-    case "flinkDeployment":
-      return "the FlinkDeployment's flinkVersion";
-    case "image":
-      return e.location && isDockerfileName(basename(e.location.file)) ? "the Dockerfile's base image" : "the image";
-    default:
-      return "the build";
-  }
+  if (e.source === "flinkDeployment") return "the FlinkDeployment's flinkVersion";
+  return e.location && isDockerfileName(basename(e.location.file)) ? "the Dockerfile's base image" : "the image";
 }
 
 function minorOf(e: FlinkVersionEvidence): string | undefined {
@@ -69,7 +68,7 @@ export const rule: Rule = {
       if (version.strength !== "conflicting") continue;
       // The deployment's own layers only: the build's Flink dependencies and connector suffixes are BFL303 and
       // BFL307's.
-      const [first, ...rest] = version.evidence.filter((e) => e.source === "flinkDeployment" || e.source === "image");
+      const [first, ...rest] = version.evidence.filter(isLayer);
       const firstMinor = first && minorOf(first);
       if (!firstMinor || !first.location) continue;
       for (const e of rest) {
