@@ -22,9 +22,15 @@ import type {
   ProjectJobCode,
   UnknownPart,
 } from "./facts";
+import { isTestFile } from "./testCode";
 
-export function projectJavaFacts(files: FileFacts[]): ProjectJobCode {
-  const java = resolveAcrossFiles(files.flatMap((f) => (f.code ? [f.code] : [])));
+/**
+ * `pathInProject` gives a file's path relative to the project root: test folders and test file names are told by the
+ * part of the path inside the project, so a checkout under `~/tests/` or `/srv/test/` is not all test code.
+ */
+export function projectJavaFacts(files: FileFacts[], pathInProject: (file: string) => string): ProjectJobCode {
+  const own = files.flatMap((f) => (f.code ? [inProject(f.code, pathInProject(f.file))] : []));
+  const java = resolveAcrossFiles(own);
   const beamArgs: BeamArg[] = [
     ...java.flatMap((j) => j.beamOptions.args),
     ...files.flatMap((f) => f.beamArgs ?? []),
@@ -43,6 +49,12 @@ export function projectJavaFacts(files: FileFacts[]): ProjectJobCode {
     kafkaSources: java.flatMap((j) => j.dataStream.kafkaSources),
     kafkaSinks: java.flatMap((j) => j.dataStream.kafkaSinks),
   };
+}
+
+/** A file's facts with its test-code answer taken from its path in the project. */
+function inProject(code: JobCode, path: string): JobCode {
+  const isTest = isTestFile(path, code.language);
+  return isTest === code.isTest ? code : { ...code, isTest };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -6,6 +6,7 @@
 import type { CodeLanguage, JobCode } from "../jobcode/facts";
 import { isTestFile } from "../jobcode/testCode";
 import type { ProjectModel } from "../workspace/project";
+import { relativeTo } from "../workspace/workspace";
 
 const LANGUAGE_OF: [RegExp, CodeLanguage][] = [
   [/\.java$/, "java"],
@@ -14,12 +15,10 @@ const LANGUAGE_OF: [RegExp, CodeLanguage][] = [
   [/\.py$/, "python"],
 ];
 
-/** Whether a file of the project is test code: the job-code file's own answer, else its path's. */
+/** Whether a file of the project is test code, by its path inside the project (and its language). */
 export function isTestCode(project: ProjectModel, file: string): boolean {
-  const code = project.fileFacts(file)?.code;
-  if (code) return code.isTest;
-  const language = LANGUAGE_OF.find(([re]) => re.test(file))?.[1];
-  return isTestFile(file, language ?? "java");
+  const language = project.fileFacts(file)?.code?.language ?? LANGUAGE_OF.find(([re]) => re.test(file))?.[1];
+  return isTestFile(relativeTo(project.root, file), language ?? "java");
 }
 
 const production = new WeakMap<ProjectModel, JobCode[]>();

@@ -299,7 +299,7 @@ export class Workspace {
       });
     }
     const byFile = new Map(files.map((f) => [f.file, f]));
-    const java = projectJavaFacts(files);
+    const java = projectJavaFacts(files, (file) => relativeTo(root, file));
     return {
       root,
       files,
