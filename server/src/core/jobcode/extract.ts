@@ -63,8 +63,9 @@ type Obj =
   | { t: "read"; s: ReadState }
   | { t: "source"; s: BuilderState<KafkaSourceBuilder> }
   | { t: "sink"; s: BuilderState<KafkaSinkBuilder> }
-  | { t: "env"; name?: string; fact?: StreamEnvironment }
-  | { t: "checkpointConfig"; env?: string }
+  /** `parameterOf`: a parameter of that method, walked without a caller of this file (any caller may pass it). */
+  | { t: "env"; name?: string; fact?: StreamEnvironment; parameterOf?: string }
+  | { t: "checkpointConfig"; env?: string; parameterOf?: string }
   | { t: "stream"; op?: number; env?: string }
   | { t: "options"; creation?: OptionsCreation; name?: string }
   | { t: "pipeline" }
@@ -287,13 +288,15 @@ export class Extractor {
             const binding = this.fields.get(d.name);
             const map = binding?.obj?.t === "map" ? this.exportedMap(binding.obj.m) : undefined;
             const value = binding?.value && binding.value.value.kind !== "unknown" ? binding.value : undefined;
-            if (map || value)
+            const kafkaSource = kafkaSourceOf(binding?.obj);
+            if (map || value || kafkaSource)
               out.push({
                 owner: declaredIn,
                 member: d.name,
                 file: this.file,
                 ...(value ? { value } : {}),
                 ...(map ? { map } : {}),
+                ...(kafkaSource ? { kafkaSource } : {}),
               });
           }
         } else if (m.k === "method") {
@@ -301,6 +304,8 @@ export class Extractor {
           const returned = info?.returned;
           if (returned?.t === "map")
             out.push({ owner: declaredIn, member: m.name, file: this.file, map: this.exportedMap(returned.m) });
+          const kafkaSource = kafkaSourceOf(returned);
+          if (kafkaSource) out.push({ owner: declaredIn, member: m.name, file: this.file, kafkaSource });
         }
       }
     };
@@ -373,7 +378,12 @@ export class Extractor {
     const scope = new Scope(this, undefined, false, m.name === "<init>" ? "<init>" : m.name);
     m.params.forEach((p, i) => {
       const a = args?.[i];
-      scope.vars.set(p.name, { obj: a?.obj ?? typedObject(p.type, p.name, true), value: a?.value });
+      let obj = a?.obj;
+      if (!obj) {
+        obj = typedObject(p.type, p.name, true);
+        if (obj?.t === "env" && m.name !== "<init>") obj.parameterOf = m.name;
+      }
+      scope.vars.set(p.name, { obj, value: a?.value });
     });
     const saved = this.statement;
     this.walk(m.body, scope);
@@ -580,7 +590,11 @@ export class Extractor {
     const simple = owner?.slice(owner.lastIndexOf(".") + 1);
     if (simple && /^[A-Z]/.test(simple) && this.language !== "java") {
       const r = this.staticCall(simple, this.fieldCall(e, e.name), [], scope);
-      if (r) return r;
+      if (r !== undefined) return r ?? undefined;
+    }
+    // A property of another object of the project (Scala `KafkaSources.orders`, a Kotlin object's `val`).
+    if (simple && /^[A-Z]/.test(simple) && !this.ownClasses.has(simple)) {
+      return { t: "external", ref: { owner: simple, member: e.name } };
     }
     return undefined;
   }
@@ -661,7 +675,7 @@ export class Extractor {
       name = target.name;
       nameStart = target.start;
     }
-    if (!receiver || !name) return undefined;
+    if (!receiver || receiver.t === "external" || !name) return undefined;
     const value = this.eval(e.value, scope);
     const call: CallExpr = {
       k: "call",
@@ -1112,7 +1126,8 @@ export class Extractor {
     const ownerIsVariable = e.target?.k === "name" && scope.lookup(e.target.name) !== undefined;
     const simple = owner && !ownerIsVariable ? owner.slice(owner.lastIndexOf(".") + 1) : undefined;
     const args = this.evalAll(e.args, scope);
-    if (receiver) return this.callOn(receiver, e, args, scope);
+    // A call on another file's object (`Sources.kafka.build()`) is read by its own name, as before it was known.
+    if (receiver && receiver.t !== "external") return this.callOn(receiver, e, args, scope);
     // A method of the class with the same name shadows the static import, whatever its parameters.
     if (!e.target && e.args.length === 0 && this.staticReads.has(e.name) && !this.methods.has(e.name))
       return this.newRead(e, scope);
@@ -1283,6 +1298,7 @@ export class Extractor {
           ...(interval ? { interval } : {}),
           ...(mode ? { mode } : {}),
           ...(obj.env ? { environment: obj.env } : {}),
+          ...(obj.parameterOf ? { parameterOf: obj.parameterOf } : {}),
         });
         return undefined;
       }
@@ -1653,10 +1669,12 @@ export class Extractor {
         ...(call.args[0] ? { interval: call.args[0] } : {}),
         ...(call.args[1] ? { mode: call.args[1] } : {}),
         ...(env ? { environment: env } : {}),
+        ...(obj.parameterOf ? { parameterOf: obj.parameterOf } : {}),
       });
       return undefined;
     }
-    if (name === "getCheckpointConfig") return { t: "checkpointConfig", env };
+    if (name === "getCheckpointConfig")
+      return { t: "checkpointConfig", env, ...(obj.parameterOf ? { parameterOf: obj.parameterOf } : {}) };
     if (name === "setStateBackend") {
       const backend = e.args[0];
       const simple = backend?.k === "new" ? backend.type.slice(backend.type.lastIndexOf(".") + 1) : undefined;
@@ -1697,6 +1715,8 @@ export class Extractor {
           variable: e.args[0].k === "name" ? e.args[0].name : undefined,
           range: this.index.rangeOf(e.args[0].start, e.args[0].end),
         };
+      else if (src?.t === "external")
+        op.externalSource = { ref: src.ref, range: this.index.rangeOf(e.args[0].start, e.args[0].end) };
       return { t: "stream", op: op.id, env };
     }
     return undefined;
@@ -1782,6 +1802,13 @@ function declared(obj: Obj | undefined, type: string, name: string, at: Location
   typed.m.opaque = false;
   typed.m.unknown.push({ ...at, ref: obj.ref });
   return typed;
+}
+
+/** The Kafka source an exported member holds or returns: a built KafkaSource, or a FlinkKafkaConsumer. */
+function kafkaSourceOf(obj: Obj | undefined): CodeExport["kafkaSource"] {
+  if (obj?.t === "source") return { kind: "kafkaSource", builder: obj.s.fact };
+  if (obj?.t === "legacy" && obj.client.role === "consumer") return { kind: "legacyConsumer" };
+  return undefined;
 }
 
 /** The reference an unreadable argument makes to another file, when it is a call of another file's method. */

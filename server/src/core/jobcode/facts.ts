@@ -61,6 +61,8 @@ export interface CodeExport {
   file: string;
   value?: CodeExpr;
   map?: KafkaSettings;
+  /** A method or field that returns a Kafka source: a KafkaSource (with the builder that made it) or a FlinkKafkaConsumer. */
+  kafkaSource?: { kind: "kafkaSource" | "legacyConsumer"; builder?: KafkaSourceBuilder };
 }
 
 /** An expression as written in the file, with its static value. */
@@ -384,6 +386,11 @@ export interface CheckpointingSetting {
   mode?: CodeExpr;
   /** The environment variable the call is made on. */
   environment?: string;
+  /**
+   * The method whose parameter the environment is (`static void configure(StreamExecutionEnvironment env)`), when
+   * no code of the same file calls it: the call configures whatever job passes its environment there, if any does.
+   */
+  parameterOf?: string;
 }
 
 /** `Configuration` entries other than checkpointing (parallelism.default, pipeline.max-parallelism …). */
@@ -472,8 +479,23 @@ export interface StreamOperator {
   maxParallelism?: { value: CodeExpr; call: CodeCall };
   /** For sources: the environment variable the source is created on. */
   environment?: string;
-  /** For `fromSource(src, …)` / `addSource(src)`: the variable or expression naming the Kafka source, if any. */
-  kafkaSource?: { kind: "kafkaSource" | "legacyConsumer"; variable?: string; range: Range };
+  /**
+   * For `fromSource(src, …)` / `addSource(src)`: the variable or expression naming the Kafka source, if any.
+   * `builder` is the KafkaSource builder of another file that made it (`KafkaSources.orders()`), resolved across
+   * the project's files (project.ts); a builder of the operator's own file is found by `sourceBuilderOf`.
+   */
+  kafkaSource?: {
+    kind: "kafkaSource" | "legacyConsumer";
+    variable?: string;
+    range: Range;
+    builder?: KafkaSourceBuilder;
+  };
+  /**
+   * For `fromSource(src, …)` / `addSource(src)` whose source comes from another file of the project (a call or a
+   * property of another class, object or module: `KafkaSources.orders(topic)`): the name it is resolved by. When
+   * that member returns a Kafka source, project.ts turns this into `kafkaSource`.
+   */
+  externalSource?: { ref: CodeRef; range: Range };
   /** For `sinkTo(sink)` / `addSink(sink)`: the Kafka sink, if any. */
   kafkaSink?: { kind: "kafkaSink" | "legacyProducer"; variable?: string; range: Range };
 }

@@ -19,7 +19,9 @@ import type {
   JobCode,
   KafkaSetting,
   KafkaSettings,
+  KafkaSourceBuilder,
   ProjectJobCode,
+  StreamOperator,
   UnknownPart,
 } from "./facts";
 import { isTestFile } from "./testCode";
@@ -88,7 +90,36 @@ class Exports {
 function resolveAcrossFiles(files: JobCode[]): JobCode[] {
   if (!files.some((f) => f.exports.length > 0)) return files;
   const exports = new Exports(files);
-  return files.map((f) => resolveFile(f, exports));
+  const resolved = files.map((f) => resolveFile(f, exports));
+  if (!resolved.some((f) => f.dataStream.operators.some((o) => o.externalSource))) return resolved;
+  // The builders as resolved above (their settings may come from a third file), by the builder they were copied from.
+  const builders = new Map<KafkaSourceBuilder, KafkaSourceBuilder>();
+  for (let i = 0; i < files.length; i++) {
+    const own = files[i].dataStream.kafkaSources;
+    for (let j = 0; j < own.length; j++) builders.set(own[j], resolved[i].dataStream.kafkaSources[j]);
+  }
+  return resolved.map((f) => resolveSources(f, exports, builders));
+}
+
+/**
+ * Sources made in another file: `env.fromSource(KafkaSources.orders(topic), …)`, `env.addSource(Consumers.orders())`
+ * and a variable holding one, when the member it names builds a KafkaSource or a FlinkKafkaConsumer.
+ */
+function resolveSources(
+  code: JobCode,
+  exports: Exports,
+  builders: ReadonlyMap<KafkaSourceBuilder, KafkaSourceBuilder>,
+): JobCode {
+  let changed = false;
+  const operators = code.dataStream.operators.map((op): StreamOperator => {
+    const external = op.externalSource;
+    const made = external && !op.kafkaSource ? exports.find(external.ref, code.file)?.kafkaSource : undefined;
+    if (!external || !made) return op;
+    changed = true;
+    const builder = made.builder ? (builders.get(made.builder) ?? made.builder) : undefined;
+    return { ...op, kafkaSource: { kind: made.kind, range: external.range, ...(builder ? { builder } : {}) } };
+  });
+  return changed ? { ...code, dataStream: { ...code.dataStream, operators } } : code;
 }
 
 function resolveFile(code: JobCode, exports: Exports): JobCode {

@@ -24,7 +24,7 @@ import { rangeContains } from "../text";
 import type { ProjectModel } from "../workspace/project";
 import { checkpointing, clustersOf } from "./clusters";
 import { findEntry } from "./configEntries";
-import { productionCode } from "./jobCode";
+import { isTestCode, productionCode } from "./jobCode";
 
 export type Evidence = "on" | "maybe" | "off";
 
@@ -70,10 +70,47 @@ function environmentVariables(java: JobCode): Set<string> {
  * Whether a checkpointing call may configure `env`. A call on an environment another part of the code creates
  * belongs to that job; a call on a parameter or a field may receive `env` from anywhere, so it counts.
  */
-function mayConfigure(s: CheckpointingSetting, java: JobCode, env: StreamEnvironment | undefined): boolean {
+function mayConfigure(
+  s: CheckpointingSetting,
+  java: JobCode,
+  env: StreamEnvironment | undefined,
+  project: ProjectModel,
+): boolean {
+  if (s.parameterOf && !mayBeCalled(project, java.file, s.parameterOf)) return false;
   if (!env || !s.environment) return true;
   if (java.file === env.file && s.environment === env.variable) return true;
   return !environmentVariables(java).has(s.environment);
+}
+
+const mentions = new WeakMap<ProjectModel, Map<string, boolean>>();
+
+/**
+ * Whether production code may call the method `name` declared in `file`: its name appears again in that file, or in
+ * another file of the project that is not test code, as a word. Comments and strings count too (a method reference,
+ * a call by reflection): what cannot be told apart counts as a call.
+ */
+function mayBeCalled(project: ProjectModel, file: string, name: string): boolean {
+  let known = mentions.get(project);
+  if (!known) {
+    known = new Map();
+    mentions.set(project, known);
+  }
+  const key = `${file}\u0000${name}`;
+  let answer = known.get(key);
+  if (answer === undefined) {
+    answer = false;
+    const word = new RegExp(`(?<![\\w$])${name.replace(/[$]/g, "\\$")}(?![\\w$])`, "g");
+    for (const f of project.files) {
+      if (f.file !== file && (!f.code || isTestCode(project, f.file))) continue;
+      const count = f.text.match(word)?.length ?? 0;
+      if (count > (f.file === file ? 1 : 0)) {
+        answer = true;
+        break;
+      }
+    }
+    known.set(key, answer);
+  }
+  return answer;
 }
 
 export interface CheckpointingView {
@@ -88,7 +125,7 @@ export function checkpointingOf(project: ProjectModel, env: StreamEnvironment | 
   const where: Location[] = [];
   for (const java of productionCode(project)) {
     for (const s of java.dataStream.checkpointing) {
-      if (!mayConfigure(s, java, env)) continue;
+      if (!mayConfigure(s, java, env, project)) continue;
       const e = settingEvidence(s);
       evidence = strongest(evidence, e);
       if (e === "on") where.push({ file: s.call.file, range: s.call.range });
@@ -174,10 +211,11 @@ export function operatorReading(java: JobCode, source: KafkaSourceBuilder): Stre
   );
 }
 
-/** The KafkaSource builder of this file that a `fromSource` operator reads, when it can be told. */
+/** The KafkaSource builder a `fromSource` operator reads (in this file, or another file's factory), when it can be told. */
 export function sourceBuilderOf(java: JobCode, op: StreamOperator): KafkaSourceBuilder | undefined {
   const ref = op.kafkaSource;
   if (ref?.kind !== "kafkaSource") return undefined;
+  if (ref.builder) return ref.builder;
   return java.dataStream.kafkaSources.find(
     (b) => (ref.variable !== undefined && b.variable === ref.variable) || rangeContains(ref.range, b.range),
   );
