@@ -5,7 +5,7 @@
  */
 import { addTo } from "../arrays";
 import type { Location, RelatedLocation } from "../findings";
-import type { BeamArg, BeamKafkaRead, BeamOptionSetting } from "../jobcode/facts";
+import type { BeamArg, BeamKafkaRead, BeamOptionSetting, JobCode } from "../jobcode/facts";
 import { BEAM_GROUP, isFlinkRunner } from "../knowledge/beamMatrix";
 import type { ResolvedDependency } from "../model";
 import type { ProjectModel } from "../workspace/project";
@@ -134,8 +134,36 @@ export function runnerOf(project: ProjectModel): Runner {
 
 const runnerCache = new WeakMap<ProjectModel, Runner>();
 
-function findRunner(project: ProjectModel): Runner {
-  const named: { kind: RunnerKind; at: RelatedLocation }[] = [];
+interface NamedRunner {
+  kind: RunnerKind;
+  at: RelatedLocation;
+}
+
+const namedCache = new WeakMap<ProjectModel, NamedRunner[]>();
+
+/** Every runner production code or a flag names, in the project's order. */
+function namedRunners(project: ProjectModel): NamedRunner[] {
+  let named = namedCache.get(project);
+  if (!named) {
+    named = findNamedRunners(project);
+    namedCache.set(project, named);
+  }
+  return named;
+}
+
+/**
+ * The runner a job file names for its own pipelines (`options.setRunner(DirectRunner.class)`, a `--runner=…`
+ * string of that file), when it names one: a project may run one pipeline on Flink and debug another locally.
+ */
+export function runnerNamedIn(project: ProjectModel, file: string): Runner | undefined {
+  const own = namedRunners(project).filter((n) => n.at.file === file);
+  if (own.length === 0) return undefined;
+  const flink = own.find((n) => n.kind === "flink");
+  return flink ? { kind: "flink", evidence: flink.at } : { kind: "other", evidence: own[0].at };
+}
+
+function findNamedRunners(project: ProjectModel): NamedRunner[] {
+  const named: NamedRunner[] = [];
   for (const s of productionCode(project).flatMap((c) => c.beamOptions.settings)) {
     if (s.option !== "runner") continue;
     const v = s.value.value;
@@ -153,6 +181,11 @@ function findRunner(project: ProjectModel): Runner {
       at: { file: a.file, range: a.range, message: `The runner is set to ${a.value} here.` },
     });
   }
+  return named;
+}
+
+function findRunner(project: ProjectModel): Runner {
+  const named = namedRunners(project);
   const flink = named.find((n) => n.kind === "flink");
   if (flink) return { kind: "flink", evidence: flink.at };
   if (named.length > 0) return { kind: "other", evidence: named[0].at };
@@ -194,6 +227,18 @@ export function isStreaming(project: ProjectModel): boolean {
   return (
     flag || jobReads(project).some(isUnbounded) || project.jobApi.pubsubRead.some((l) => !isTestCode(project, l.file))
   );
+}
+
+/**
+ * Whether the pipelines of one job file may stream, for a project that streams: not when the file's own Kafka reads
+ * are all bounded (`withMaxNumRecords`, `withMaxReadTime`), it reads no Pub/Sub and nothing sets `streaming`.
+ * A file that reads nothing itself (its sources come from elsewhere) may stream.
+ */
+export function fileMayStream(project: ProjectModel, code: JobCode): boolean {
+  if (!isStreaming(project)) return false;
+  if (code.kafkaReads.length === 0 || code.kafkaReads.some(isUnbounded)) return true;
+  if (optionValues(project, "streaming").length > 0) return true;
+  return project.jobApi.pubsubRead.some((l) => l.file === code.file);
 }
 
 /** Every Beam flag the project passes to its pipelines (code strings, launch files, scripts, FlinkDeployments). */

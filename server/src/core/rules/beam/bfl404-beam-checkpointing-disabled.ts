@@ -1,8 +1,17 @@
 import type { Fix, Location, RelatedLocation } from "../../findings";
-import type { JobCode, OptionsCreation } from "../../jobcode/facts";
+import type { BeamKafkaRead, JobCode, OptionsCreation } from "../../jobcode/facts";
 import { longText, replaceValueEdit, setBeamOptionEdit } from "../../jobcode/intents";
 import { long } from "../../jobcode/render";
-import { isStreaming, jobReads, type OptionValue, optionValues, runnerOf } from "../../project/beam";
+import {
+  fileMayStream,
+  isStreaming,
+  jobReads,
+  type OptionValue,
+  optionValues,
+  type Runner,
+  runnerNamedIn,
+  runnerOf,
+} from "../../project/beam";
 import { checkpointing, clustersOf } from "../../project/clusters";
 import { codeOf, productionCode } from "../../project/jobCode";
 import type { ProjectModel } from "../../workspace/project";
@@ -104,6 +113,32 @@ function replaceFix(project: ProjectModel, v: OptionValue, millis: number): Fix 
   return fixOf(`Checkpoint every ${millis} ms`, "unsafe", [{ file: v.file, edit }]);
 }
 
+/** What a missing interval does to pipelines with these reads: the severity and the words of the finding. */
+function consequences(
+  reads: BeamKafkaRead[],
+  runner: Runner,
+  cluster: ReturnType<typeof clusterInterval>,
+): { severity: "error" | "warning"; outcome: string; effect: string; related: RelatedLocation[] } {
+  const commits = reads.flatMap((r) => (r.commitOffsetsInFinalize ? [r.commitOffsetsInFinalize] : []));
+  const severity = commits.some((c) => !c.conditional) && !cluster ? "error" : "warning";
+  const outcome = cluster
+    ? "Beam treats checkpointing as off"
+    : commits.length > 0
+      ? "the Flink runner takes no checkpoints and commits no offsets"
+      : "the Flink runner takes no checkpoints";
+  const effect = cluster
+    ? `. ${cluster.label} may make Flink checkpoint (only if the configuration the job is submitted with contains it), but Beam still treats checkpointing as off: idle source readers shut down at once and transforms that need stable input are rejected${commits.length > 0 ? ", and the offset commits in finalize depend on checkpoints the runner did not ask for" : ""}.`
+    : commits.length > 0
+      ? ", so the Flink runner takes no checkpoints: commitOffsetsInFinalize() never commits an offset (commits happen when a checkpoint completes), and after any failure the pipeline restarts without state from auto.offset.reset."
+      : ", so the Flink runner takes no checkpoints: after any failure or restart the pipeline loses its state and its Kafka reads start over from the committed offsets or auto.offset.reset, re-reading or skipping data.";
+  const related: RelatedLocation[] = [
+    ...(runner.evidence ? [runner.evidence] : []),
+    ...(cluster ? [cluster.related] : []),
+    ...commits.map((c) => relatedAt(c, "Offsets are committed in finalize here.")),
+  ];
+  return { severity, outcome, effect, related };
+}
+
 /** The effect clause (", so …" or ". …") as a sentence of its own. */
 function sentenceOf(effect: string): string {
   const text = effect.replace(/^[.,]\s*/, "");
@@ -130,7 +165,7 @@ export const rule: Rule = {
     fix: "unsafe",
     docs: {
       whatItDoes:
-        "Reports a streaming Beam pipeline on the Flink runner whose Beam option `checkpointingInterval` is set nowhere in the project: not in code (`setCheckpointingInterval`), not as a flag (`--checkpointingInterval=` in a Java string, `.vscode/launch.json`, a Gradle `run` task, a shell script, a Dockerfile, a FlinkDeployment's `job.args`), or only to -1. The finding is on the pipeline options of each job class. It is an error when a read always commits offsets in finalize and nothing enables checkpointing, a warning otherwise, also when only a cluster configuration (`execution.checkpointing.interval`) sets an interval. The runner is Flink when code or a flag names `FlinkRunner`, or when a Flink runner is the only Beam runner the build puts on the classpath; the pipeline streams when it has an unbounded read or sets `streaming`.",
+        'Reports a streaming Beam pipeline on the Flink runner whose Beam option `checkpointingInterval` is set nowhere in the project: not in code (`setCheckpointingInterval`), not as a flag (`--checkpointingInterval=` in a Java string, `.vscode/launch.json`, a Gradle `run` task, a shell script, a Dockerfile, a FlinkDeployment\'s `job.args`), or only to -1. The finding is on the pipeline options of each job class. It is an error when a read always commits offsets in finalize and nothing enables checkpointing, a warning otherwise, also when only a cluster configuration (`execution.checkpointing.interval`) sets an interval. The runner is Flink when code or a flag names `FlinkRunner`, or when a Flink runner is the only Beam runner the build puts on the classpath; a job file that names its own runner (`options.setRunner(DirectRunner.class)`, `runner="DirectRunner"`) is judged on that runner. The pipeline streams when it has an unbounded read or sets `streaming`; a job file whose own Kafka reads are all bounded is batch, whatever other files of the project read.',
       whyItMatters:
         "Beam's `checkpointingInterval` defaults to -1, which means no checkpointing: the Flink runner never takes a checkpoint, so after any failure the pipeline restarts without state, and `commitOffsetsInFinalize()` never commits an offset, because offsets are committed when a checkpoint completes. A cluster-side `execution.checkpointing.interval` only applies if the configuration the job is submitted with contains it, and even then Beam believes checkpointing is off: idle source readers shut down at once, transforms that need stable input (KafkaIO's exactly-once sink) are rejected. The fix inserts `options.setCheckpointingInterval(60_000L);` after the options are created (the interval comes from `checkpointInterval` in the project configuration); it is unsafe because checkpoints need a reachable checkpoint storage and change the job's run-time behaviour.",
       bad: flinkJob(job("")),
@@ -153,25 +188,9 @@ export const rule: Rule = {
     const values = optionValues(project, OPTION);
     if (values.some((v) => v.unknown || v.number !== -1)) return;
     const millis = project.config.checkpointIntervalMillis;
-    const commits = jobReads(project).flatMap((r) => (r.commitOffsetsInFinalize ? [r.commitOffsetsInFinalize] : []));
     const cluster = clusterInterval(project);
-    const severity = commits.some((c) => !c.conditional) && !cluster ? "error" : "warning";
-    const outcome = cluster
-      ? "Beam treats checkpointing as off"
-      : commits.length > 0
-        ? "the Flink runner takes no checkpoints and commits no offsets"
-        : "the Flink runner takes no checkpoints";
-    const effect = cluster
-      ? `. ${cluster.label} may make Flink checkpoint (only if the configuration the job is submitted with contains it), but Beam still treats checkpointing as off: idle source readers shut down at once and transforms that need stable input are rejected${commits.length > 0 ? ", and the offset commits in finalize depend on checkpoints the runner did not ask for" : ""}.`
-      : commits.length > 0
-        ? ", so the Flink runner takes no checkpoints: commitOffsetsInFinalize() never commits an offset (commits happen when a checkpoint completes), and after any failure the pipeline restarts without state from auto.offset.reset."
-        : ", so the Flink runner takes no checkpoints: after any failure or restart the pipeline loses its state and its Kafka reads start over from the committed offsets or auto.offset.reset, re-reading or skipping data.";
-    const related: RelatedLocation[] = [
-      ...(runner.evidence ? [runner.evidence] : []),
-      ...(cluster ? [cluster.related] : []),
-      ...commits.map((c) => relatedAt(c, "Offsets are committed in finalize here.")),
-    ];
     if (values.length > 0) {
+      const { severity, outcome, effect, related } = consequences(jobReads(project), runner, cluster);
       for (const v of values) {
         ctx.report({
           file: v.file,
@@ -190,8 +209,13 @@ export const rule: Rule = {
     }
     for (const java of productionCode(project)) {
       if (java.beamOptions.pipelines.length === 0) continue;
+      // Each job file is judged on its own runner and its own reads when it names or has them.
+      const own = runnerNamedIn(project, java.file) ?? runner;
+      if (own.kind !== "flink" || !fileMayStream(project, java)) continue;
       const anchor = anchorOf(java);
       if (!anchor) continue;
+      const reads = java.kafkaReads.length > 0 ? java.kafkaReads : jobReads(project);
+      const { severity, outcome, effect, related } = consequences(reads, own, cluster);
       const fix = insertFix(anchor.creation, millis);
       ctx.report({
         file: anchor.at.file,
