@@ -30,7 +30,7 @@ import { pythonKafkaReads } from "./python/kafkaRead";
 import { pythonReader } from "./python/reader";
 import { isPythonDependencyFile, readPythonDependencies } from "./python/requirements";
 import { scalaReader } from "./scala/reader";
-import { jvmSqlPieces, pythonSqlPieces } from "./sql/embedded";
+import { jvmSqlPieces, pythonSqlPieces, tableApiUses } from "./sql/embedded";
 import { readSqlFile, readSqlPieces, type SqlPiece } from "./sql/reader";
 import { parseYamlDocuments, type YamlDocument } from "./yaml/ast";
 import { isHelmTemplate, maskTemplates } from "./yaml/helmTemplate";
@@ -169,6 +169,13 @@ function readUnguarded(file: string, text: string, hints: ReadHints): FileFacts 
 function withEmbeddedSql(facts: FileFacts, pieces: SqlPiece[]): FileFacts {
   if (pieces.length === 0) return facts;
   const read = readSqlPieces(facts.file, facts.text, pieces, true);
+  // What the Table API writes and reads by name counts as the script's own statements would.
+  const uses = tableApiUses(facts.text);
+  if (uses.writes.length > 0 || uses.reads.length > 0) {
+    const index = new LineIndex(facts.text);
+    for (const u of uses.writes) read.script.writes.push({ name: u.name, range: index.rangeOf(u.start, u.end) });
+    for (const u of uses.reads) read.script.reads.push({ name: u.name, range: index.rangeOf(u.start, u.end) });
+  }
   facts.sql = read.script;
   if (read.script.config.entries.length > 0) facts.flinkConfigs.push(read.script.config);
   pushAll(facts.syntaxErrors, read.problems);

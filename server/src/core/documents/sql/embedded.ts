@@ -407,3 +407,36 @@ function pythonArgument(text: string, from: number): Decoded | undefined {
   if (parts === 0) return undefined;
   return text[i] === ")" || text[i] === "," ? out : undefined;
 }
+
+/** A table the Table API names in code: its name (the last part of a dotted path) and where the name is written. */
+export interface TableApiUse {
+  name: string;
+  start: number;
+  end: number;
+}
+
+// `table.executeInsert("sink")`, `table.insertInto("sink")` (Java, Scala, Kotlin), `execute_insert`, `insert_into`.
+const TABLE_API_WRITE = /\.(?:executeInsert|insertInto|execute_insert|insert_into)\s*\(\s*(["'])([^"'\\\r\n]+)\1/g;
+// `tableEnv.from("orders")`, `fromPath`, `scan` (older releases), `from_path`.
+const TABLE_API_READ = /\.(?:from|fromPath|from_path|scan)\s*\(\s*(["'])([^"'\\\r\n]+)\1/g;
+
+function tableUses(text: string, pattern: RegExp): TableApiUse[] {
+  const out: TableApiUse[] = [];
+  for (const m of text.matchAll(pattern)) {
+    const literal = m[2];
+    const dot = literal.lastIndexOf(".");
+    const name = literal.slice(dot + 1).replace(/^`|`$/g, "");
+    if (!/^[\w$]+$/.test(name)) continue;
+    const end = (m.index ?? 0) + m[0].length - 1;
+    out.push({ name, start: end - literal.length + dot + 1, end });
+  }
+  return out;
+}
+
+/**
+ * The tables job code writes and reads through the Table API with a literal name. A Kafka table that code writes
+ * with `execute_insert("page_counts")` is a sink, even when its definition carries `scan.*` options.
+ */
+export function tableApiUses(text: string): { writes: TableApiUse[]; reads: TableApiUse[] } {
+  return { writes: tableUses(text, TABLE_API_WRITE), reads: tableUses(text, TABLE_API_READ) };
+}
