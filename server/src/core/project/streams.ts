@@ -76,8 +76,9 @@ function mayConfigure(
   env: StreamEnvironment | undefined,
   project: ProjectModel,
 ): boolean {
-  if (s.parameterOf && !mayBeCalled(project, java.file, s.parameterOf)) return false;
   if (!env || !s.environment) return true;
+  // A job whose environment the code creates gets a helper's settings only if something may call the helper.
+  if (s.parameterOf && !mayBeCalled(project, java.file, s.parameterOf)) return false;
   if (java.file === env.file && s.environment === env.variable) return true;
   return !environmentVariables(java).has(s.environment);
 }
