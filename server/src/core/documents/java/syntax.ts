@@ -129,11 +129,33 @@ function endOf(e: CstElement): number {
   return (isToken(e) ? e.endOffset : e.location.endOffset) + 1;
 }
 
-/** Children of a node in source order. */
+const NO_CHILDREN: CstElement[] = [];
+
+/**
+ * Children of a node in source order (read only: a node with one kind of child gives the parser's own list, which
+ * is in source order already). Most nodes have one or two kinds, so the sort is skipped when the lists follow each
+ * other.
+ */
 function ordered(n: CstNode): CstElement[] {
+  let only: CstElement[] | undefined;
+  let kinds = 0;
+  for (const key in n.children) {
+    const list = n.children[key];
+    if (list && list.length > 0) {
+      only = list;
+      kinds++;
+    }
+  }
+  if (kinds <= 1) return only ?? NO_CHILDREN;
   const all: CstElement[] = [];
-  for (const list of Object.values(n.children)) if (list) pushAll(all, list);
-  return all.sort((a, b) => startOf(a) - startOf(b));
+  for (const key in n.children) {
+    const list = n.children[key];
+    if (list) pushAll(all, list);
+  }
+  for (let i = 1; i < all.length; i++) {
+    if (startOf(all[i]) < startOf(all[i - 1])) return all.sort((a, b) => startOf(a) - startOf(b));
+  }
+  return all;
 }
 
 function child(n: CstNode, name: string): CstNode | undefined {
