@@ -3,7 +3,7 @@
  * fixtures whose findings come from BFL100 and BFL001 only (see PINNED_RULES).
  */
 import assert from "node:assert/strict";
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
 import { repoPath } from "../harness/fixtures";
@@ -373,6 +373,44 @@ describe("JSON format", () => {
       ],
     );
     assert.equal(report.deployments[1].flinkDeployment, "orders");
+  });
+
+  test("evidence: a finding lists at most 10 sources, one of each minor among them; its deployment entry lists all", () => {
+    const dir = copyFixture("versions");
+    mkdirSync(join(dir, "many", "conf"), { recursive: true });
+    writeFileSync(join(dir, "many", ".beam-flink-lint.yaml"), "rules: {}\n");
+    writeFileSync(join(dir, "many", "conf", "flink-conf.yaml"), "taskmanager.heap.size: 2g\n");
+    for (let i = 1; i <= 12; i++) {
+      const minor = 16 + (i % 5);
+      writeFileSync(
+        join(dir, "many", `job-${i}.yaml`),
+        [
+          "apiVersion: flink.apache.org/v1beta1",
+          "kind: FlinkDeployment",
+          "metadata:",
+          `  name: job-${i}`,
+          "spec:",
+          `  image: flink:1.${minor}`,
+          `  flinkVersion: v1_${minor}`,
+          "",
+        ].join("\n"),
+      );
+    }
+    const r = runCli(["many", "--rule", "*=off", "--rule", "BFL103=warning", "--format", "json"], dir);
+    const report = JSON.parse(r.stdout);
+    const [finding] = report.findings;
+    assert.equal(finding.rule, "BFL103");
+    assert.equal(finding.evidence.strength, "conflicting");
+    assert.equal(finding.evidence.sources.length, 10);
+    const minors = (e: { sources: { minor: string }[] }) => [...new Set(e.sources.map((s) => s.minor))].sort();
+    assert.deepEqual(minors(finding.evidence), ["1.16", "1.17", "1.18", "1.19", "1.20"]);
+    const own = report.deployments.find(
+      (d: { configuration: string }) => d.configuration === "many/conf/flink-conf.yaml",
+    );
+    assert.ok(own.version.sources.length > 10, `${own.version.sources.length} sources`);
+    assert.equal(own.version.moreSources, undefined);
+    assert.equal(finding.evidence.moreSources, own.version.sources.length - 10);
+    assert.deepEqual(minors(own.version), minors(finding.evidence));
   });
 
   test("evidence: a runner and a connector built for another Flink minor name the cluster version they were compared with", () => {

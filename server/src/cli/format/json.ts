@@ -41,7 +41,12 @@ export interface JsonVersion {
   /** What was considered, in words. */
   summary: string;
   sources: { minor: string; full?: string; source: string; file?: string; line?: number; column?: number }[];
+  /** In a finding: how many sources are left out (the deployment's entry in `deployments` lists them all). */
+  moreSources?: number;
 }
+
+/** The most sources a finding's evidence lists; each minor they name keeps at least one. */
+export const FINDING_SOURCES = 10;
 
 export interface JsonDeployment {
   /** The configuration the cluster starts with, and where. */
@@ -60,12 +65,29 @@ export interface JsonReport {
   deployments?: JsonDeployment[];
 }
 
-function jsonVersion(v: VersionReport, cwd: string): JsonVersion {
+/** Up to `limit` sources in their order, the first of each minor always among them. */
+function someSources(sources: VersionReport["sources"], limit: number): VersionReport["sources"] {
+  if (sources.length <= limit) return sources;
+  const keep = new Set<number>();
+  const minors = new Set<string>();
+  sources.forEach((s, i) => {
+    if (!minors.has(s.minor)) {
+      minors.add(s.minor);
+      keep.add(i);
+    }
+  });
+  for (let i = 0; i < sources.length && keep.size < limit; i++) keep.add(i);
+  return sources.filter((_, i) => keep.has(i));
+}
+
+function jsonVersion(v: VersionReport, cwd: string, limit = Number.POSITIVE_INFINITY): JsonVersion {
+  const listed = someSources(v.sources, limit);
   return {
     ...(v.flinkVersion ? { flinkVersion: v.flinkVersion } : {}),
     strength: v.strength,
     summary: v.summary,
-    sources: v.sources.map((s) => ({
+    ...(listed.length < v.sources.length ? { moreSources: v.sources.length - listed.length } : {}),
+    sources: listed.map((s) => ({
       minor: s.minor,
       ...(s.full ? { full: s.full } : {}),
       source: s.source,
@@ -110,7 +132,7 @@ export function toJsonReport(report: LintReport): JsonReport {
     if (evidence) {
       let json = shown.get(evidence);
       if (!json) {
-        json = jsonVersion(evidence, cwd);
+        json = jsonVersion(evidence, cwd, FINDING_SOURCES);
         shown.set(evidence, json);
       }
       out.evidence = json;
