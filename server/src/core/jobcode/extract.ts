@@ -89,7 +89,7 @@ interface MethodInfo {
 }
 
 class Scope {
-  readonly vars = new Map<string, Binding>();
+  readonly vars: Map<string, Binding>;
   /** The receiver of calls without one (`put(…)` in a double-brace initializer). */
   implicit?: Obj;
   returned?: Obj;
@@ -100,7 +100,10 @@ class Scope {
     readonly parent: Scope | undefined,
     public conditional: boolean,
     readonly member: string | undefined,
+    /** The names the scope binds; a script's top level binds the file's globals (its fields). */
+    vars?: Map<string, Binding>,
   ) {
+    this.vars = vars ?? new Map();
     this.values = new Values({
       file: x.file,
       text: x.text,
@@ -232,7 +235,7 @@ export class Extractor {
    * the file calls itself (`called`) are walked from their first call, with that call's arguments, so a helper's
    * parameters carry the caller's values; whatever is left is walked on its own afterwards.
    */
-  members(members: Member[], classNames: string[], called: ReadonlySet<string>): void {
+  members(members: Member[], classNames: string[], called: ReadonlySet<string>, script = false): void {
     for (const c of classNames) this.ownClasses.add(c);
     pushAll(this.declared, members);
     const all = flattenMembers(members);
@@ -246,7 +249,23 @@ export class Extractor {
     for (const m of all) if (m.k === "field") this.field(m, top);
     for (const m of all) if (m.k === "init") this.walk(m.body, new Scope(this, undefined, false, "<init>"));
     for (const m of all) if (m.k === "method" && m.name === "<init>") this.method(this.info(m));
-    for (const m of all) if (m.k === "method" && m.name !== "<init>" && !called.has(m.name)) this.method(this.info(m));
+    const uncalled = all.filter((m) => m.k === "method" && m.name !== "<init>" && !called.has(m.name));
+    // A script's functions may use the names its statements bind: they are walked after the statements.
+    if (script) this.afterScript = uncalled;
+    else for (const m of uncalled) if (m.k === "method") this.method(this.info(m));
+  }
+
+  /** The methods no code of a script calls, walked once its statements are. */
+  private afterScript: Member[] = [];
+
+  /**
+   * The top-level statements of a script (Python module code, a Kotlin or Scala script): the names they bind are the
+   * file's globals, which its functions see (`env` created at module level, used in `def build():`).
+   */
+  script(stmts: Stmt[]): void {
+    this.walk(stmts, new Scope(this, undefined, false, undefined, this.fields));
+    for (const m of this.afterScript) if (m.k === "method") this.method(this.info(m));
+    this.afterScript = [];
   }
 
   /** Walks the methods no walked code called. */

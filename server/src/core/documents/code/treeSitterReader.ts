@@ -71,8 +71,9 @@ export function extractJobCode(
   lowered: Lowered,
 ): JobCode {
   const extractor = new Extractor(file, text, index, language);
-  extractor.members(lowered.members, lowered.classNames, lowered.called);
-  if (lowered.stmts.length > 0) extractor.statements(lowered.stmts);
+  const script = lowered.stmts.length > 0;
+  extractor.members(lowered.members, lowered.classNames, lowered.called, script);
+  if (script) extractor.script(lowered.stmts);
   extractor.rest();
   const out = extractor.finish();
   return {
