@@ -145,6 +145,11 @@ export interface FlinkWorkload {
    * by a compose service (absolute, `/`-separated), or a ConfigMap mounted by a Kubernetes pod.
    */
   configMounts?: ConfigMount[];
+  /**
+   * Every volume a compose service mounts: a named volume (`volume` is `volume:<name>`) or a host folder
+   * (`host:<absolute path>`), and where in the container. Services mounting the same one share its files.
+   */
+  volumes?: { volume: string; containerPath: string }[];
   /** A compose service's `build:`: the image is built from this folder's Dockerfile. */
   build?: { context: string; dockerfile: string; location: Location };
 }

@@ -87,6 +87,8 @@ function readService(src: YamlSource, pair: Pair, facts: FileFacts) {
   };
   const mounts = bindMounts(src, getValue(service, "volumes"));
   if (mounts.length > 0) workload.configMounts = mounts;
+  const volumes = volumeMounts(src, getValue(service, "volumes"));
+  if (volumes.length > 0) workload.volumes = volumes;
   const build = buildOf(src, service);
   if (build) workload.build = build;
   facts.workloads.push(workload);
@@ -130,6 +132,30 @@ function bindMounts(src: YamlSource, volumes: unknown): ConfigMount[] {
       containerPath: target,
       location: { file: src.file, range },
     });
+  }
+  return out;
+}
+
+/**
+ * Every mount of a service: `name:/path[:mode]`, `./host:/path`, or the long form `{type, source, target}`. An
+ * anonymous volume (`/path` alone, or no source) is the container's own and is left out.
+ */
+function volumeMounts(src: YamlSource, volumes: unknown): NonNullable<FlinkWorkload["volumes"]> {
+  const dir = folderOf(src.file);
+  const out: NonNullable<FlinkWorkload["volumes"]> = [];
+  for (const item of seqItems(volumes)) {
+    let source: string | undefined;
+    let target: string | undefined;
+    const text = scalarText(item);
+    if (text !== undefined) [source, target] = text.split(":");
+    else if (isMap(item)) {
+      if (scalarText(getValue(item, "type")) === "tmpfs") continue;
+      source = scalarText(getValue(item, "source"));
+      target = scalarText(getValue(item, "target"));
+    }
+    if (!source || !target?.startsWith("/") || source.includes("$")) continue;
+    const host = /^[.~/]/.test(source);
+    out.push({ volume: host ? `host:${resolvePath(dir, source)}` : `volume:${source}`, containerPath: target });
   }
   return out;
 }

@@ -1,3 +1,4 @@
+import type { FlinkWorkload } from "../../model";
 import { type Cluster, clustersOf, haOf, knownValue, settingOf } from "../../project/clusters";
 import { fitting } from "../messages";
 import type { Rule } from "../types";
@@ -50,7 +51,7 @@ export const rule: Rule = {
       bad: { "flink-deployment.yaml": MANIFEST.replace("STORAGE", "file:///flink-data/checkpoints") },
       good: { "flink-deployment.yaml": MANIFEST.replace("STORAGE", "s3://flink-state/orders/checkpoints") },
       whenNotToFire:
-        "Configurations whose deployment is unknown (a flink-conf.yaml with no Kubernetes or compose files around it: a single-machine cluster may use local disk), bare paths when `fs.default-scheme` names a distributed file system, values written as templates, and `high-availability.storageDir` while high availability is off. Suppress the finding where a shared ReadWriteMany volume is mounted at the path in every pod.",
+        "Configurations whose deployment is unknown (a flink-conf.yaml with no Kubernetes or compose files around it: a single-machine cluster may use local disk), a docker-compose cluster whose JobManager and TaskManager services all mount one named volume or host folder at the path or above it (`checkpoints:/tmp/flink-checkpoints` in each), bare paths when `fs.default-scheme` names a distributed file system, values written as templates, and `high-availability.storageDir` while high availability is off. Suppress the finding where a shared ReadWriteMany volume is mounted at the path in every pod.",
       references: [
         "https://nightlies.apache.org/flink/flink-docs-stable/docs/ops/state/checkpoints/#checkpoint-storage",
         "https://nightlies.apache.org/flink/flink-docs-stable/docs/deployment/ha/kubernetes_ha/",
@@ -67,6 +68,7 @@ export const rule: Rule = {
         const setting = settingOf(cluster, storage.key);
         const value = knownValue(setting);
         if (!setting || value === undefined || !isLocal(value, defaultScheme)) continue;
+        if (cluster.platform === "compose" && sharedVolumeAt(cluster, localPath(value))) continue;
         ctx.report({
           file: setting.config.file,
           range: setting.entry.valueRange,
@@ -77,6 +79,30 @@ export const rule: Rule = {
     }
   },
 };
+
+/** The folder a local URI or bare path names: `file:///flink/checkpoints` is `/flink/checkpoints`. */
+function localPath(value: string): string {
+  return (
+    value
+      .trim()
+      .replace(/^file:(\/\/)?/, "")
+      .replace(/\/+$/, "") || "/"
+  );
+}
+
+/**
+ * Whether every JobManager and TaskManager service of a compose cluster mounts one and the same volume (a named
+ * volume or a host folder) at `path` or above it: then they all read and write the same files there.
+ */
+function sharedVolumeAt(cluster: Cluster, path: string): boolean {
+  const services = cluster.workloads.filter((w) => w.source === "compose" && w.role !== undefined);
+  if (!services.some((w) => w.role === "jobmanager") || !services.some((w) => w.role === "taskmanager")) return false;
+  const under = (mount: string) => path === mount || path.startsWith(mount.endsWith("/") ? mount : `${mount}/`);
+  const volumesOf = (w: FlinkWorkload) =>
+    new Set((w.volumes ?? []).filter((v) => under(v.containerPath.replace(/\/+$/, "") || "/")).map((v) => v.volume));
+  const [first, ...rest] = services.map(volumesOf);
+  return [...first].some((v) => rest.every((r) => r.has(v)));
+}
 
 function message(
   cluster: Cluster,
