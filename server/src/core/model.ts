@@ -134,6 +134,8 @@ export interface FlinkWorkload {
   source: "deployment" | "statefulset" | "compose";
   name?: string;
   role?: FlinkRole;
+  /** A JobManager's command: `standalone-job` (one application) or `jobmanager` (a session cluster). */
+  mode?: "session" | "application";
   /** Where the role was read from (container args, component label, compose command). */
   replicas?: Located<number>;
   images: Located<string>[];

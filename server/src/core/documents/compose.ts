@@ -13,7 +13,7 @@ import { type ConfigMount, emptyFacts, type FileFacts, type FlinkWorkload } from
 import type { Range } from "../text";
 import { afterPrefix, readEmbeddedConfig } from "./flinkConfig/embedded";
 import { flinkImageVersion, imageEvidence } from "./images";
-import { roleFromArgs, roleFromName } from "./kubernetes/workload";
+import { jobManagerMode, roleFromArgs, roleFromName } from "./kubernetes/workload";
 import { folderOf, resolvePath } from "./paths";
 import {
   getIn,
@@ -85,6 +85,8 @@ function readService(src: YamlSource, pair: Pair, facts: FileFacts) {
     images: image ? [image] : [],
     anchor,
   };
+  const mode = jobManagerMode(scalarStrings(getValue(service, "command")));
+  if (mode) workload.mode = mode;
   const mounts = bindMounts(src, getValue(service, "volumes"));
   if (mounts.length > 0) workload.configMounts = mounts;
   const volumes = volumeMounts(src, getValue(service, "volumes"));

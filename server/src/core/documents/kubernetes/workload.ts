@@ -21,6 +21,20 @@ export function roleFromArgs(args: readonly string[]): FlinkRole | undefined {
   return undefined;
 }
 
+/**
+ * How a JobManager's command line runs jobs: `standalone-job` runs one application (its job is in the image),
+ * `jobmanager` starts a session cluster that takes jobs submitted from elsewhere.
+ */
+export function jobManagerMode(args: readonly string[]): FlinkWorkload["mode"] {
+  for (const arg of args) {
+    for (const word of arg.split(/\s+/)) {
+      if (word === "standalone-job") return "application";
+      if (word === "jobmanager") return "session";
+    }
+  }
+  return undefined;
+}
+
 /** `flink-taskmanager`, `component: jobmanager`: the role a name or label mentions. */
 export function roleFromName(name: string | undefined): FlinkRole | undefined {
   const lower = (name ?? "").toLowerCase();
@@ -35,8 +49,11 @@ export function readWorkload(src: YamlSource, root: unknown, object: K8sObject, 
   const main = seqItems(getValue(podSpec, "containers"));
   const images: Located<string>[] = [];
   let role: FlinkRole | undefined;
+  let mode: FlinkWorkload["mode"];
   for (const c of main) {
-    role ??= roleFromArgs([...scalarStrings(getValue(c, "command")), ...scalarStrings(getValue(c, "args"))]);
+    const args = [...scalarStrings(getValue(c, "command")), ...scalarStrings(getValue(c, "args"))];
+    role ??= roleFromArgs(args);
+    mode ??= jobManagerMode(args);
     const image = src.locatedString(getValue(c, "image"));
     if (image) images.push(image);
   }
@@ -62,6 +79,7 @@ export function readWorkload(src: YamlSource, root: unknown, object: K8sObject, 
     anchor: object.kindRange,
     object,
   };
+  if (mode) workload.mode = mode;
   const mounts = configMapMounts(src, podSpec, main);
   if (mounts.length > 0) workload.configMounts = mounts;
   facts.workloads.push(workload);

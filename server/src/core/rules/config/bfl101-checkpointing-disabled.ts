@@ -1,6 +1,6 @@
 import type { Fix } from "../../findings";
 import { jobCheckpointing } from "../../project/checkpointing";
-import { checkpointing, clustersOf, runsBatch } from "../../project/clusters";
+import { type Cluster, checkpointing, clustersOf, runsBatch } from "../../project/clusters";
 import { allCode } from "../../project/jobCode";
 import { sqlJobsOf } from "../../project/sqlJobs";
 import { insertFix } from "../clusterFixes";
@@ -8,6 +8,16 @@ import { fitting } from "../messages";
 import type { Rule } from "../types";
 
 const KEY = "execution.checkpointing.interval";
+
+/**
+ * A session cluster: a FlinkDeployment without a job, or standalone JobManagers started with `jobmanager` (not
+ * `standalone-job`). Its jobs are submitted from elsewhere, each with its own checkpointing.
+ */
+function isSession(cluster: Cluster): boolean {
+  if (cluster.deployment) return cluster.deployment.jobKey === undefined;
+  const jobManagers = cluster.workloads.filter((w) => w.role === "jobmanager");
+  return jobManagers.length > 0 && jobManagers.every((w) => w.mode === "session");
+}
 
 export const rule: Rule = {
   meta: {
@@ -28,7 +38,7 @@ export const rule: Rule = {
           "taskmanager.numberOfTaskSlots: 4\nparallelism.default: 4\nexecution.checkpointing.interval: 1 min\n",
       },
       whenNotToFire:
-        "When the project's job code enables checkpointing itself (DataStream `enableCheckpointing`, Beam `checkpointingInterval`, in any language, or a Beam flag in a launcher), the finding is only `info`, with the places in the code as related information; when a FlinkDeployment runs a job whose code is not in the project (a jar or an image built elsewhere, which may enable checkpointing in its own code), it is `info` too. The Flink Kubernetes Operator's own configuration (`flink-operator-config`, configurations of `kubernetes.operator.*` keys) is not a cluster's and is not checked. A FlinkDeployment with `upgradeMode: last-state` and no interval is left alone: the operator sets 5 min. A Flink SQL script is checked as the configuration of the jobs it submits: one that turns checkpointing off is reported, and one that runs a streaming job (`INSERT INTO`) with no interval in its `SET` statements in a project that configures no cluster and enables no checkpointing in its job code, unless it reads Kafka tables (BFL603 and BFL606 report those); an interval a script sets counts like job code for the cluster. Batch configurations (`execution.runtime-mode: BATCH`), FlinkSessionJob configurations (they run on a session cluster configured elsewhere), Helm values (defaults merged into other configurations) intervals written as templates, and configurations partly filled in by a Helm template (an `{{ include … }}` line, an empty block in a chart template) are not checked. A ConfigMap named `flink-config-<name>` next to FlinkDeployment `<name>` is the operator's rendered copy and is not reported twice; of a flink-conf.yaml and a config.yaml in one folder only the file Flink reads is checked.",
+        "When the project's job code enables checkpointing itself (DataStream `enableCheckpointing`, Beam `checkpointingInterval`, in any language, or a Beam flag in a launcher), the finding is only `info`, with the places in the code as related information; when a FlinkDeployment runs a job whose code is not in the project (a jar or an image built elsewhere, which may enable checkpointing in its own code), it is `info` too, and so it is for a session cluster (a FlinkDeployment without `job`, standalone JobManagers started with `jobmanager` rather than `standalone-job`), whose jobs are submitted from elsewhere. The Flink Kubernetes Operator's own configuration (`flink-operator-config`, configurations of `kubernetes.operator.*` keys) is not a cluster's and is not checked. A FlinkDeployment with `upgradeMode: last-state` and no interval is left alone: the operator sets 5 min. A Flink SQL script is checked as the configuration of the jobs it submits: one that turns checkpointing off is reported, and one that runs a streaming job (`INSERT INTO`) with no interval in its `SET` statements in a project that configures no cluster and enables no checkpointing in its job code, unless it reads Kafka tables (BFL603 and BFL606 report those); an interval a script sets counts like job code for the cluster. Batch configurations (`execution.runtime-mode: BATCH`), FlinkSessionJob configurations (they run on a session cluster configured elsewhere), Helm values (defaults merged into other configurations) intervals written as templates, and configurations partly filled in by a Helm template (an `{{ include … }}` line, an empty block in a chart template) are not checked. A ConfigMap named `flink-config-<name>` next to FlinkDeployment `<name>` is the operator's rendered copy and is not reported twice; of a flink-conf.yaml and a config.yaml in one folder only the file Flink reads is checked.",
       references: [
         "https://nightlies.apache.org/flink/flink-docs-stable/docs/dev/datastream/fault-tolerance/checkpointing/",
         "Flink CheckpointingOptions: execution.checkpointing.interval has no default (periodic checkpointing off)",
@@ -54,7 +64,8 @@ export const rule: Rule = {
       if (runsBatch(cluster)) continue;
       const state = checkpointing(cluster);
       if (state.kind !== "off") continue;
-      const elsewhere = noCode && cluster.deployment?.jobKey !== undefined;
+      const session = isSession(cluster);
+      const elsewhere = (noCode && cluster.deployment?.jobKey !== undefined) || session;
       const severity = code.length > 0 || elsewhere ? ("info" as const) : undefined;
       const [outcome, shorter, details] =
         code.length > 0
@@ -67,7 +78,9 @@ export const rule: Rule = {
             ? [
                 "jobs on it take no checkpoints unless their own code enables checkpointing.",
                 "jobs take no checkpoints unless their code enables checkpointing.",
-                `Their code is not in this project. Set ${KEY}, e.g. ${interval}, to cover every job.`,
+                session
+                  ? `It is a session cluster: jobs are submitted to it from elsewhere, and each may enable checkpointing itself. Set ${KEY}, e.g. ${interval}, to cover every job.`
+                  : `Their code is not in this project. Set ${KEY}, e.g. ${interval}, to cover every job.`,
               ]
             : [
                 "Flink never takes a checkpoint and jobs lose their state on failure.",
