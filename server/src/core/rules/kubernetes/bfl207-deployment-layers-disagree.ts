@@ -1,6 +1,6 @@
 import { isDockerfileName } from "../../fileNames";
 import type { FlinkVersionEvidence } from "../../model";
-import { clustersOf } from "../../project/clusters";
+import { clustersOf, ownEvidence } from "../../project/clusters";
 import { parseMinor } from "../../workspace/project";
 import { basename } from "../../workspace/workspace";
 import { fitting } from "../messages";
@@ -68,7 +68,13 @@ export const rule: Rule = {
       if (version.strength !== "conflicting") continue;
       // The deployment's own layers only: the build's Flink dependencies and connector suffixes are BFL303 and
       // BFL307's.
-      const [first, ...rest] = version.evidence.filter(isLayer);
+      // Only the cluster's own layers: a cluster without versioned layers of its own takes the project's, which
+      // are other deployments'.
+      const own = ownEvidence(ctx.project, cluster).filter(isLayer);
+      const [first, ...rest] = [
+        ...own.filter((e) => e.source === "flinkDeployment"),
+        ...own.filter((e) => e.source !== "flinkDeployment"),
+      ];
       const firstMinor = first && minorOf(first);
       if (!firstMinor || !first.location) continue;
       for (const e of rest) {
