@@ -1057,6 +1057,11 @@ export class Extractor {
         m.unknown.push(this.loc(e.args[0]));
       }
       obj = { t: "map", m };
+    } else if (/(^|\.)(ImmutableMap|ImmutableSortedMap)\.Builder$/.test(made.type.replace(/<.*$/, ""))) {
+      // `new ImmutableMap.Builder<String, Object>()`, as `ImmutableMap.builder()`: the puts before `build()`.
+      const m = new MapState();
+      m.style = { kind: "builder", at: e.end };
+      obj = { t: "map", m };
     } else if (simple === "Configuration") {
       const s: ConfState = { entries: [], passed: false };
       this.confs.push(s);
