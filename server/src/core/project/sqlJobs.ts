@@ -40,6 +40,11 @@ export interface SqlJob {
   kafkaTables: KafkaTable[];
   /** The script runs a job (INSERT INTO, or reads a table): a script of definitions only runs none. */
   runsJob: boolean;
+  /**
+   * The script is Flink SQL for certain: SQL in job code, a `SET` of a Flink option, or a table with a `connector`.
+   * A `.sql` file of plain DDL and INSERTs may be a database's init script (PostgreSQL, MySQL).
+   */
+  flink: boolean;
   checkpointing: SqlCheckpointing;
   batch: boolean;
 }
@@ -91,6 +96,7 @@ function jobOf(project: ProjectModel, script: SqlScriptFacts): SqlJob {
     script,
     kafkaTables,
     runsJob: script.writes.length > 0 || (script.embedded && script.tables.length > 0),
+    flink: script.embedded || script.config.entries.length > 0 || script.tables.some((t) => t.connector !== undefined),
     checkpointing: checkpointingOf(project, script),
     batch: batchOf(project, script),
   };
