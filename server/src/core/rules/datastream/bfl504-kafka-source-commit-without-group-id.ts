@@ -52,7 +52,7 @@ export const rule: Rule = {
         ),
       },
       whenNotToFire:
-        "When `commit.offsets.on.checkpoint` is set to false and auto-commit is not turned on (the job deliberately commits nothing), when the group id is set in any form (a variable, a constant, a `Properties` object), and when part of the source's properties cannot be read (`setProperties(props)` with a map filled elsewhere). Test code is only reported when `build()` would throw.",
+        "When `commit.offsets.on.checkpoint` is set to false and auto-commit is not turned on (the job deliberately commits nothing), when the group id is set in any form (a variable, a constant, a `Properties` object), and when part of the source's properties cannot be read (`setProperties(props)` with a map filled elsewhere). Test code and bounded sources (`setBounded(…)`: a read that ends on its own, with no position to keep for a next run) are only reported when `build()` would throw.",
       references: [
         "https://nightlies.apache.org/flink/flink-docs-stable/docs/connectors/datastream/kafka/#consumer-offset-committing",
         'apache/flink-connector-kafka KafkaSourceBuilder.sanityCheck / maybeOverride ("Property group.id is required when offset commit is enabled")',
@@ -71,7 +71,8 @@ export const rule: Rule = {
           (s): s is KafkaSetting => s !== undefined && truthOf(s.value.value) === true,
         );
         const checkpointCommitsOff = onCheckpoint !== undefined && truthOf(onCheckpoint.value.value) === false;
-        if (!explicit && (checkpointCommitsOff || java.isTest)) continue;
+        // A bounded read ends on its own: there is no run whose position a commit would keep.
+        if (!explicit && (checkpointCommitsOff || java.isTest || source.setBounded)) continue;
         const group = jobName(java.file);
         const add = addChainCallEdit(source, "setGroupId", [str(group)]);
         const call = add.text.slice(1);
