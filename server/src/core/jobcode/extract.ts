@@ -249,14 +249,16 @@ export class Extractor {
     for (const m of all) if (m.k === "field") this.field(m, top);
     for (const m of all) if (m.k === "init") this.walk(m.body, new Scope(this, undefined, false, "<init>"));
     for (const m of all) if (m.k === "method" && m.name === "<init>") this.method(this.info(m));
-    const uncalled = all.filter((m) => m.k === "method" && m.name !== "<init>" && !called.has(m.name));
+    const uncalled = all.filter(
+      (m): m is Member & { k: "method" } => m.k === "method" && m.name !== "<init>" && !called.has(m.name),
+    );
     // A script's functions may use the names its statements bind: they are walked after the statements.
     if (script) this.afterScript = uncalled;
-    else for (const m of uncalled) if (m.k === "method") this.method(this.info(m));
+    else for (const m of uncalled) this.method(this.info(m));
   }
 
   /** The methods no code of a script calls, walked once its statements are. */
-  private afterScript: Member[] = [];
+  private afterScript: (Member & { k: "method" })[] = [];
 
   /**
    * The top-level statements of a script (Python module code, a Kotlin or Scala script): the names they bind are the
@@ -264,7 +266,7 @@ export class Extractor {
    */
   script(stmts: Stmt[]): void {
     this.walk(stmts, new Scope(this, undefined, false, undefined, this.fields));
-    for (const m of this.afterScript) if (m.k === "method") this.method(this.info(m));
+    for (const m of this.afterScript) this.method(this.info(m));
     this.afterScript = [];
   }
 
@@ -1059,9 +1061,7 @@ export class Extractor {
       obj = { t: "map", m };
     } else if (/(^|\.)(ImmutableMap|ImmutableSortedMap)\.Builder$/.test(made.type.replace(/<.*$/, ""))) {
       // `new ImmutableMap.Builder<String, Object>()`, as `ImmutableMap.builder()`: the puts before `build()`.
-      const m = new MapState();
-      m.style = { kind: "builder", at: e.end };
-      obj = { t: "map", m };
+      obj = builderMap(e.end);
     } else if (simple === "Configuration") {
       const s: ConfState = { entries: [], passed: false };
       this.confs.push(s);
@@ -1268,11 +1268,7 @@ export class Extractor {
       };
       return { t: "map", m };
     }
-    if (name === "builder") {
-      const m = new MapState();
-      m.style = { kind: "builder", at: e.end };
-      return { t: "map", m };
-    }
+    if (name === "builder") return builderMap(e.end);
     if (/^(copyOf|unmodifiableMap|synchronizedMap|newHashMap)$/.test(name)) {
       const from = args[0];
       if (from?.t === "map") return { t: "map", m: from.m.copy() };
@@ -1826,6 +1822,13 @@ function declared(obj: Obj | undefined, type: string, name: string, at: Location
   typed.m.opaque = false;
   typed.m.unknown.push({ ...at, ref: obj.ref });
   return typed;
+}
+
+/** A map built by a Guava builder (`ImmutableMap.builder()`, `new ImmutableMap.Builder<>()`), whose puts end at `at`. */
+function builderMap(at: number): Obj {
+  const m = new MapState();
+  m.style = { kind: "builder", at };
+  return { t: "map", m };
 }
 
 /** The Kafka source an exported member holds or returns: a built KafkaSource, or a FlinkKafkaConsumer. */

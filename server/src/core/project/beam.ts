@@ -230,12 +230,11 @@ export function isStreaming(project: ProjectModel): boolean {
 }
 
 /**
- * Whether the pipelines of one job file may stream, for a project that streams: not when the file's own Kafka reads
- * are all bounded (`withMaxNumRecords`, `withMaxReadTime`), it reads no Pub/Sub and nothing sets `streaming`.
- * A file that reads nothing itself (its sources come from elsewhere) may stream.
+ * Whether the pipelines of one job file may stream, in a project that streams (`isStreaming`, the caller's test):
+ * not when the file's own Kafka reads are all bounded (`withMaxNumRecords`, `withMaxReadTime`), it reads no Pub/Sub
+ * and nothing sets `streaming`. A file that reads nothing itself (its sources come from elsewhere) may stream.
  */
 export function fileMayStream(project: ProjectModel, code: JobCode): boolean {
-  if (!isStreaming(project)) return false;
   if (code.kafkaReads.length === 0 || code.kafkaReads.some(isUnbounded)) return true;
   if (optionValues(project, "streaming").length > 0) return true;
   return project.jobApi.pubsubRead.some((l) => l.file === code.file);

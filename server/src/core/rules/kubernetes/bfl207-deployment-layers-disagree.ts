@@ -70,11 +70,8 @@ export const rule: Rule = {
       // BFL307's.
       // Only the cluster's own layers: a cluster without versioned layers of its own takes the project's, which
       // are other deployments'.
-      const own = ownEvidence(ctx.project, cluster).filter(isLayer);
-      const [first, ...rest] = [
-        ...own.filter((e) => e.source === "flinkDeployment"),
-        ...own.filter((e) => e.source !== "flinkDeployment"),
-      ];
+      // ownEvidence lists a FlinkDeployment's flinkVersion before its image.
+      const [first, ...rest] = ownEvidence(ctx.project, cluster).filter(isLayer);
       const firstMinor = first && minorOf(first);
       if (!firstMinor || !first.location) continue;
       for (const e of rest) {
