@@ -1,4 +1,5 @@
 /** Flink SQL: the statement scanner, .sql files, and SQL strings in job code mapped to the host file's characters. */
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: `${…}` is how the reader writes a value filled in at run time
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { readDocument } from "../../server/src/core/documents/index";
@@ -152,7 +153,7 @@ test("Java: strings joined by +, escapes, and text blocks map to the exact host 
   assert.equal(script.embedded, true);
   assert.deepEqual(
     script.tables.map((t) => t.name),
-    ["t", "u"],
+    ["t", "u", "v"],
   );
   assert.deepEqual(optionTexts(text, script), [
     ["connector", "connector", "kafka"],
@@ -160,7 +161,11 @@ test("Java: strings joined by +, escapes, and text blocks map to the exact host 
     ["format", "format", "json"],
     ["connector", "connector", "upsert-kafka"],
     ["key.format", "key.format", "json"],
+    ["connector", "connector", "name"],
   ]);
+  // A value joined in from a variable is known to be set, not what to: `${…}`, and never edited in place.
+  assert.equal(script.tables[2].options[0].value, "${name}");
+  assert.equal(script.tables[2].options[0].exact, false);
   assert.equal(script.tables[0].options[1].value, "a\tb");
   assert.equal(script.tables[0].options[1].exact, false);
   assert.equal(script.tables[0].options[2].exact, true);
@@ -197,7 +202,17 @@ test("Scala stripMargin, Kotlin trimIndent and templates, Python strings", () =>
     "}",
   ].join("\n");
   const k = sqlOf("/p/Job.kt", kotlin);
-  assert.deepEqual(optionTexts(kotlin, k), [["connector", "connector", "kafka"]]);
+  assert.deepEqual(optionTexts(kotlin, k), [
+    ["connector", "connector", "kafka"],
+    ["connector", "connector", "$kind"],
+  ]);
+  assert.deepEqual(
+    k.tables.map((t) => [t.name, t.options[0].value]),
+    [
+      ["t", "kafka"],
+      ["$x", "${kind}"],
+    ],
+  );
   const python = [
     "t_env.execute_sql(",
     "    \"CREATE TABLE t (id STRING) WITH ('connector' = 'kafka', \"",
@@ -231,4 +246,195 @@ test("Python: a SQL call written in a comment, a docstring or a help string is n
     ["t"],
   );
   assert.deepEqual(p.config.entries, [], "no SET from the help string or the comment");
+});
+
+/** Table name → [option key, value] pairs, in order. */
+function tableOptions(script: SqlScriptFacts): [string, [string, string][]][] {
+  return script.tables.map((t) => [t.name, t.options.map((o): [string, string] => [o.key, o.value])]);
+}
+
+test("SQL held in variables and constants of the file, and String.format, in Java", () => {
+  const text = [
+    "class Job {",
+    "  private static final String SINK = \"CREATE TABLE sink (id STRING) WITH ('connector' = 'print')\";",
+    "  void run(TableEnvironment tEnv, String topic, String fromCaller) {",
+    '    String ddl = "CREATE TABLE src (id STRING) WITH ("',
+    "        + \"'connector' = 'kafka', 'topic' = '\" + topic + \"', \"",
+    "        + \"'scan.startup.mode' = 'latest-offset')\";",
+    "    tEnv.executeSql(ddl);",
+    "    tEnv.executeSql(String.format(\"CREATE TABLE f (id STRING) WITH ('topic' = '%s', 'x' = '100%%')\", topic));",
+    "    tEnv.executeSql(\"CREATE TABLE g (id STRING) WITH ('topic' = '%1$s')\".formatted(topic));",
+    "    tEnv.executeSql(SINK);",
+    "    tEnv.executeSql(SINK);",
+    "    tEnv.executeSql(fromCaller);",
+    "    tEnv.executeSql(LATER);",
+    "  }",
+    "  void other() { String hidden = \"CREATE TABLE hidden (x INT) WITH ('connector' = 'kafka')\"; }",
+    "  void third(TableEnvironment tEnv, String hidden) { tEnv.executeSql(hidden); }",
+    "  void fourth(TableEnvironment tEnv) {",
+    '    String grown = "CREATE TABLE grown (x INT) WITH (";',
+    "    grown += \"'connector' = 'kafka')\";",
+    "    tEnv.executeSql(grown);",
+    "  }",
+    "  static final String LATER = \"CREATE TABLE later (x INT) WITH ('connector' = 'kafka')\";",
+    "}",
+  ].join("\n");
+  const script = sqlOf("/p/src/main/java/Job.java", text);
+  assert.deepEqual(tableOptions(script), [
+    [
+      "src",
+      [
+        ["connector", "kafka"],
+        ["topic", "${topic}"],
+        ["scan.startup.mode", "latest-offset"],
+      ],
+    ],
+    [
+      "f",
+      [
+        ["topic", "${%s}"],
+        ["x", "100%"],
+      ],
+    ],
+    ["g", [["topic", "${%1$s}"]]],
+    ["sink", [["connector", "print"]]],
+    ["later", [["connector", "kafka"]]],
+  ]);
+  // Ranges stay on the characters of the definition, not of the call.
+  const src = script.tables[0];
+  assert.equal(textAt(text, src.nameRange), "src");
+  assert.equal(src.nameRange.start.line, 3);
+  assert.equal(textAt(text, src.options[2].valueRange), "latest-offset");
+  assert.equal(src.options[2].exact, true);
+  assert.equal(textAt(text, script.tables[3].nameRange), "sink");
+  assert.equal(script.tables[3].nameRange.start.line, 1);
+});
+
+test("SQL in Scala vals with s-interpolation, Kotlin const vals with templates, and .format", () => {
+  const scala = [
+    "object Job {",
+    "  val topic = args(0)",
+    "  val ddl =",
+    '    s"""CREATE TABLE src (id STRING) WITH (',
+    "       |  'connector' = 'kafka', 'topic' = '$topic', 'group' = '${cfg.group}', 'cost' = '$$5'",
+    '       |)""".stripMargin',
+    "  tableEnv.executeSql(ddl)",
+    "  tableEnv.executeSql(\"CREATE TABLE t (id STRING) WITH ('topic' = '%s')\".format(topic))",
+    "  tableEnv.executeSql(f\"CREATE TABLE n (id STRING) WITH ('topic' = '$topic%s')\")",
+    "}",
+  ].join("\n");
+  assert.deepEqual(tableOptions(sqlOf("/p/Job.scala", scala)), [
+    [
+      "src",
+      [
+        ["connector", "kafka"],
+        ["topic", "${topic}"],
+        ["group", "${cfg.group}"],
+        ["cost", "$5"],
+      ],
+    ],
+    ["t", [["topic", "${%s}"]]],
+  ]);
+  const kotlin = [
+    'const val DDL: String = """',
+    "    CREATE TABLE src (id STRING) WITH (",
+    "      'connector' = 'kafka', 'topic' = '$topic', 'dollar' = '${'$'}'",
+    "    )",
+    '""".trimIndent()',
+    "fun main() {",
+    "  tableEnv.executeSql(DDL)",
+    "  val sink = \"CREATE TABLE sink (id STRING) WITH ('connector' = '\" + kind + \"')\"",
+    "  tableEnv.executeSql(sink)",
+    "}",
+  ].join("\n");
+  assert.deepEqual(tableOptions(sqlOf("/p/Job.kt", kotlin)), [
+    [
+      "src",
+      [
+        ["connector", "kafka"],
+        ["topic", "${topic}"],
+        ["dollar", "$"],
+      ],
+    ],
+    ["sink", [["connector", "${kind}"]]],
+  ]);
+});
+
+test("SQL in Python names: module constants, locals of the same function, str.format and % formatting", () => {
+  const python = [
+    'SINK_DDL = """',
+    "CREATE TABLE sink (id STRING) WITH ('connector' = 'print')",
+    '"""',
+    "",
+    "def build(t_env, topic):",
+    "    src = (",
+    '        "CREATE TABLE src (id STRING) WITH ("',
+    "        \"'connector' = 'kafka', 'topic' = '\" + topic + \"', \"",
+    "        \"'properties.group.id' = 'g')\"",
+    "    )",
+    "    t_env.execute_sql(src)",
+    "    t_env.execute_sql(\"CREATE TABLE f (id STRING) WITH ('topic' = '{}', 'x' = '{{y}}')\".format(topic))",
+    "    t_env.execute_sql(\"CREATE TABLE p (id STRING) WITH ('topic' = '%s', 'z' = '100%%')\" % (topic,))",
+    "    t_env.execute_sql(SINK_DDL)",
+    "    t_env.execute_sql(LATE)",
+    "    t_env.execute_sql(hidden)",
+    "",
+    "def other(t_env):",
+    "    hidden = \"CREATE TABLE hidden (x INT) WITH ('connector' = 'kafka')\"",
+    "",
+    "def third(t_env, src):",
+    "    t_env.execute_sql(src)",
+    "",
+    "LATE = \"CREATE TABLE late (x INT) WITH ('connector' = 'kafka')\"",
+  ].join("\n");
+  const p = sqlOf("/p/job.py", python);
+  assert.deepEqual(tableOptions(p), [
+    [
+      "src",
+      [
+        ["connector", "kafka"],
+        ["topic", "${topic}"],
+        ["properties.group.id", "g"],
+      ],
+    ],
+    [
+      "f",
+      [
+        ["topic", "${}"],
+        ["x", "{y}"],
+      ],
+    ],
+    [
+      "p",
+      [
+        ["topic", "${%s}"],
+        ["z", "100%"],
+      ],
+    ],
+    ["sink", [["connector", "print"]]],
+    ["late", [["connector", "kafka"]]],
+  ]);
+  assert.equal(textAt(python, p.tables[0].options[2].valueRange), "g");
+});
+
+test("keys filled in at run time: no SET entry, and the table's option list is open", () => {
+  const text = [
+    "class Job {",
+    "  void run(TableEnvironment tEnv, String key, String table) {",
+    "    tEnv.executeSql(\"CREATE TABLE orders (id STRING) WITH ('connector' = 'kafka', '\" + key + \"' = 'x')\");",
+    "    tEnv.executeSql(\"CREATE TABLE \" + table + \" (id STRING) WITH ('connector' = 'kafka')\");",
+    "    tEnv.executeSql(\"SET '\" + key + \"' = '1'\");",
+    "    tEnv.executeSql(\"SET 'pipeline.name' = '\" + table + \"'\");",
+    "  }",
+    "}",
+  ].join("\n");
+  const facts = readDocument("/p/src/main/java/Job.java", text);
+  const script = facts.sql;
+  assert.ok(script);
+  assert.deepEqual(tableOptions(script), [["orders", [["connector", "kafka"]]]]);
+  assert.equal(script.tables[0].like, true);
+  assert.deepEqual(
+    script.config.entries.map((e) => [e.key, e.value, e.templated]),
+    [["pipeline.name", "${table}", true]],
+  );
 });

@@ -1,12 +1,15 @@
 /**
- * SQL strings in job code: the literal arguments of `executeSql`, `sqlQuery`, `sqlUpdate`, `addInsertSql` (Java,
- * Scala, Kotlin) and `execute_sql`, `sql_query`, `add_insert_sql` (Python), decoded with the host offset of every
- * character, so that findings point at the exact characters of the host file. An argument built from anything
- * but literals (a variable, an interpolated string, a call) is not read: its SQL is not known.
+ * SQL strings in job code: the arguments of `executeSql`, `sqlQuery`, `sqlUpdate`, `addInsertSql` (Java, Scala,
+ * Kotlin) and `execute_sql`, `sql_query`, `add_insert_sql` (Python), decoded with the host offset of every
+ * character, so that findings point at the exact characters of the host file.
  *
  * Decoded: Java strings and text blocks (escapes, incidental indentation, `\<newline>`), Scala and Kotlin strings
- * (raw triple-quoted strings too, with `.stripMargin`, `.trimIndent()`, `.trimMargin()`), Python strings (all quote
- * forms, `r` prefixes, escapes), and literal parts joined by `+` (or written side by side, in Python).
+ * (raw triple-quoted strings too, with `.stripMargin`, `.trimIndent()`, `.trimMargin()`; Scala `s"…"` and Kotlin
+ * templates), Python strings (all quote forms, `r` and `f` prefixes, escapes), parts joined by `+` (or written side
+ * by side, in Python), and formatting (`String.format`, `.formatted`, `.format`, Python's `%`). A name is followed
+ * to its definition in the same file. What is not a literal (a parameter, a call, a template's expression, a
+ * format conversion) becomes `${…}` over its own text: the SQL reads it as a value filled in at run time. An
+ * argument with no literal part at all is not read: its SQL is not known.
  */
 import { type Token, tokenize } from "../java/tokens";
 import type { SqlPiece } from "./reader";
@@ -198,63 +201,411 @@ function toPiece(d: Decoded): SqlPiece {
 /** SQL strings passed to the SQL methods in Java, Scala or Kotlin code. */
 export function jvmSqlPieces(text: string, language: "java" | "scala" | "kotlin"): SqlPiece[] {
   if (!mayHoldSql(text, false)) return [];
-  const tokens = tokenize(text);
+  const ctx = jvmContext(text, language);
+  const { tokens } = ctx;
   const out: SqlPiece[] = [];
+  const seen = new Set<string>();
   for (let i = 0; i + 1 < tokens.length; i++) {
     const t = tokens[i];
     if (t.kind !== "identifier" || !JVM_METHODS.has(t.text) || tokens[i + 1].text !== "(") continue;
-    const arg = jvmArgument(text, tokens, i + 2, language);
-    if (arg) out.push(toPiece(arg));
+    const arg = jvmExpression(ctx, i + 2, i, "argument", 0);
+    if (!arg?.literal) continue;
+    // One constant passed to two calls is one piece of SQL in the file.
+    const key = `${arg.decoded.starts[0]}:${arg.decoded.chars.length}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(toPiece(arg.decoded));
   }
   return out;
 }
 
-/** The literal parts of one argument from `tokens[at]`, joined by `+`; undefined when any part is not a literal. */
-function jvmArgument(
-  text: string,
-  tokens: Token[],
+interface JvmContext {
+  text: string;
+  tokens: Token[];
+  language: "java" | "scala" | "kotlin";
+  /** Per name, the token indices of `name = …` (and of `name += …`, negated minus one: the value then is unknown). */
+  defs?: Map<string, number[]>;
+  /** Per token, the index of the `{` of the innermost block it stands in (-1 at the top). */
+  blockOf?: Int32Array;
+  /** Per `{` token, the index of its `}` (the last token when it is not closed). */
+  closeOf?: Int32Array;
+  resolving: Set<number>;
+  nesting: number;
+}
+
+interface Expression {
+  decoded: Decoded;
+  /** The token just after the expression. */
+  next: number;
+  /** Whether any of it comes from a string literal (a variable alone says nothing about its SQL). */
+  literal: boolean;
+}
+
+function jvmContext(text: string, language: "java" | "scala" | "kotlin"): JvmContext {
+  return { text, tokens: tokenize(text), language, resolving: new Set(), nesting: 0 };
+}
+
+/**
+ * A character of a `${…}` field as the SQL sees it: a single quote would end the SQL string the field stands in
+ * (`'${cfg['topic']}'`), so it reads as a double quote; a line break as a space.
+ */
+function fieldChar(c: string): string {
+  return c === "'" ? '"' : c === "\n" || c === "\r" ? " " : c;
+}
+
+/** Nothing known about the text of `text[from, to)`: `${…}` over it, the form of a value filled in at run time. */
+function placeholder(text: string, from: number, to: number, out: Decoded): void {
+  push(out, "$", from, from);
+  push(out, "{", from, from);
+  for (let k = from; k < to; k++) push(out, fieldChar(text[k]), k, k + 1);
+  push(out, "}", to, to);
+}
+
+/** How many names deep a definition is followed (`ddl = base + "…"`, `base = …`). */
+const MAX_DEPTH = 4;
+/** How many parentheses deep an argument is read. */
+const MAX_NESTING = 64;
+
+/**
+ * An expression of string parts joined by `+` from `tokens[at]`. In an argument it must end at `)` or `,`; in a
+ * definition at `;`, at the end of its line (Scala, Kotlin), or at the end of the enclosing block. A part that is
+ * not a literal (a parameter, a call) becomes `${…}`: options written that way count as set, to a value nobody knows.
+ */
+function jvmExpression(
+  ctx: JvmContext,
   at: number,
-  language: "java" | "scala" | "kotlin",
-): Decoded | undefined {
+  site: number,
+  mode: "argument" | "definition",
+  depth: number,
+): Expression | undefined {
+  const { tokens, text } = ctx;
   const out = emptyDecoded();
+  let literal = false;
   let i = at;
   for (;;) {
-    const t = tokens[i];
-    if (t?.kind !== "string") return undefined;
-    // Scala `s"…"`, `f"…"`: an interpolator written against the quote.
-    const before = tokens[i - 1];
-    if (before?.kind === "identifier" && before.end === t.start) return undefined;
-    let part: Decoded | undefined;
-    const triple = t.text.startsWith('"""') && t.text.length >= 6;
-    if (triple) part = language === "java" ? javaTextBlock(text, t) : rawString(text, t);
-    else if (t.text.length >= 2 && t.text.endsWith('"')) {
-      part = emptyDecoded();
-      if (!decodeEscapes(text, t.start + 1, t.end - 1, part, false)) return undefined;
-    }
+    const part = jvmPart(ctx, i, site, mode, depth);
     if (!part) return undefined;
-    if (language === "kotlin" && part.chars.includes("$")) return undefined; // a string template
-    i++;
-    // `.stripMargin`, `.trimIndent()`, `.trimMargin()` on the literal.
-    if (tokens[i]?.text === "." && tokens[i + 1]?.kind === "identifier") {
-      const name = tokens[i + 1].text;
-      if (name === "stripMargin" || name === "trimMargin") {
-        part = stripMargin(part);
-        i += 2;
-        if (tokens[i]?.text === "(" && tokens[i + 1]?.text === ")") i += 2;
-      } else if (name === "trimIndent") {
-        part = trimIndent(part);
-        i += 2;
-        if (tokens[i]?.text === "(" && tokens[i + 1]?.text === ")") i += 2;
-      } else return undefined;
-    }
-    append(out, part);
+    append(out, part.decoded);
+    literal ||= part.literal;
+    i = part.next;
     const next = tokens[i];
-    if (next?.text === "+") {
+    if (next?.text === "+" && tokens[i + 1]?.text !== "=" && !lineBreakBefore(ctx, i, mode)) {
       i++;
       continue;
     }
-    if (next?.text === ")" || next?.text === ",") return out;
+    if (mode === "argument")
+      return next?.text === ")" || next?.text === "," ? { decoded: out, next: i, literal } : undefined;
+    if (!next || next.text === ";" || next.text === "}" || next.text === ")" || lineBreakBefore(ctx, i, "definition"))
+      return { decoded: out, next: i, literal };
     return undefined;
+  }
+  function lineBreakBefore(c: JvmContext, k: number, m: string): boolean {
+    if (m !== "definition" || c.language === "java" || k === 0 || !tokens[k]) return false;
+    return text.slice(tokens[k - 1].end, tokens[k].start).includes("\n");
+  }
+}
+
+/** The token after the `)` that closes the `(` at `open`. */
+function afterParens(tokens: Token[], open: number): number {
+  let depth = 0;
+  for (let k = open; k < tokens.length; k++) {
+    const c = tokens[k].text;
+    if (c === "(" || c === "[" || c === "{") depth++;
+    else if (c === ")" || c === "]" || c === "}") {
+      depth--;
+      if (depth === 0) return k + 1;
+    }
+  }
+  return tokens.length;
+}
+
+function jvmPart(
+  ctx: JvmContext,
+  start: number,
+  site: number,
+  mode: "argument" | "definition",
+  depth: number,
+): Expression | undefined {
+  const { tokens, text, language } = ctx;
+  let at = start;
+  const first = tokens[at];
+  if (!first) return undefined;
+  // Scala `s"…"`: the interpolator written against the quote.
+  const interpolated =
+    first.kind === "identifier" && tokens[at + 1]?.kind === "string" && tokens[at + 1].start === first.end;
+  if (interpolated) at++;
+  const t = tokens[at];
+  if (t.kind === "string") {
+    const part = jvmLiteral(ctx, at);
+    return part && jvmSuffixes(tokens, part, at + 1);
+  }
+  // `String.format("…", …)`.
+  if (
+    t.text === "String" &&
+    tokens[at + 1]?.text === "." &&
+    tokens[at + 2]?.text === "format" &&
+    tokens[at + 3]?.text === "("
+  ) {
+    const inner = jvmExpression(ctx, at + 4, site, "argument", depth);
+    if (!inner) return undefined;
+    return { decoded: formatted(inner.decoded), next: afterParens(tokens, at + 3), literal: inner.literal };
+  }
+  if (t.text === "(") {
+    // Nesting is bounded: a file of ten thousand `(` must not exhaust the stack.
+    if (ctx.nesting >= MAX_NESTING) return undefined;
+    ctx.nesting++;
+    const inner = jvmExpression(ctx, at + 1, site, "argument", depth);
+    ctx.nesting--;
+    if (!inner || tokens[inner.next]?.text !== ")") return undefined;
+    return { ...inner, next: inner.next + 1 };
+  }
+  // A name (`ddl`, `this.ddl`, `Queries.DDL`): its definition in this file when there is one.
+  if (t.kind === "identifier") {
+    let last = at;
+    while (
+      tokens[last + 1]?.text === "." &&
+      tokens[last + 2]?.kind === "identifier" &&
+      !STRING_METHODS.has(tokens[last + 2].text)
+    )
+      last += 2;
+    const after = tokens[last + 1]?.text;
+    if (after !== "(" && after !== "[" && after !== "{") {
+      const value = depth < MAX_DEPTH ? resolveName(ctx, tokens[last].text, site, depth + 1) : undefined;
+      const read = value && jvmSuffixes(tokens, value, last + 1);
+      if (read) return read;
+    }
+  }
+  // Anything else up to the next `+`, `,` or `)` at its own depth: a value filled in at run time.
+  let i = at;
+  let open = 0;
+  while (i < tokens.length) {
+    const c = tokens[i].text;
+    if (open === 0 && (c === "+" || c === "," || c === ")" || c === ";" || c === "}")) break;
+    if (open === 0 && mode === "definition" && language !== "java" && i > at) {
+      if (text.slice(tokens[i - 1].end, tokens[i].start).includes("\n")) break;
+    }
+    if (c === "(" || c === "[" || c === "{") open++;
+    else if (c === ")" || c === "]" || c === "}") open--;
+    i++;
+  }
+  if (i === at || open !== 0) return undefined;
+  const decoded = emptyDecoded();
+  placeholder(text, tokens[at].start, tokens[i - 1].end, decoded);
+  return { decoded, next: i, literal: false };
+}
+
+const STRING_METHODS = new Set(["stripMargin", "trimMargin", "trimIndent", "format", "formatted", "trim", "strip"]);
+
+/**
+ * `.stripMargin`, `.trimIndent()`, `.trimMargin()`, `.format(…)`, `.formatted(…)`, `.trim()` applied to a string
+ * from `tokens[at]` on; undefined at any other method (its result is not known).
+ */
+function jvmSuffixes(tokens: Token[], value: Decoded, at: number): Expression | undefined {
+  let part = value;
+  let i = at;
+  while (tokens[i]?.text === "." && tokens[i + 1]?.kind === "identifier") {
+    const name = tokens[i + 1].text;
+    const call = tokens[i + 2]?.text === "(";
+    if (name === "stripMargin" || name === "trimMargin") part = stripMargin(part);
+    else if (name === "trimIndent") part = trimIndent(part);
+    else if ((name === "format" || name === "formatted") && call) part = formatted(part);
+    else if (name !== "trim" && name !== "strip") return undefined; // trimmed blanks: the SQL reads the same
+    i = call ? afterParens(tokens, i + 2) : i + 2;
+  }
+  return { decoded: part, next: i, literal: true };
+}
+
+/** The string literal at `tokens[at]`, decoded, with Scala `s"…"` and Kotlin templates as `${…}`. */
+function jvmLiteral(ctx: JvmContext, at: number): Decoded | undefined {
+  const { tokens, text, language } = ctx;
+  const t = tokens[at];
+  const before = tokens[at - 1];
+  const interpolator = before?.kind === "identifier" && before.end === t.start ? before.text : undefined;
+  // Scala `f"…"`, `raw"…"` and custom interpolators: not read.
+  if (interpolator !== undefined && (language !== "scala" || interpolator !== "s")) return undefined;
+  let part: Decoded | undefined;
+  const triple = t.text.startsWith('"""') && t.text.length >= 6;
+  if (triple) part = language === "java" ? javaTextBlock(text, t) : rawString(text, t);
+  else if (t.text.length >= 2 && t.text.endsWith('"')) {
+    part = emptyDecoded();
+    const escapes =
+      language === "kotlin"
+        ? kotlinEscapes(text, t.start + 1, t.end - 1, part)
+        : decodeEscapes(text, t.start + 1, t.end - 1, part, false);
+    if (!escapes) return undefined;
+  }
+  if (!part) return undefined;
+  if (language === "kotlin" || interpolator === "s") return templates(text, part, language === "scala");
+  return part;
+}
+
+/** Kotlin's escapes: those of Java without octal ones, and `\$` for a dollar sign. */
+function kotlinEscapes(text: string, from: number, to: number, out: Decoded): boolean {
+  let run = from;
+  for (let k = from; k < to; k++) {
+    if (text[k] !== "\\") continue;
+    if (text[k + 1] === "$") {
+      if (!decodeEscapes(text, run, k, out, false)) return false;
+      push(out, "$", k, k + 2);
+      run = k + 2;
+      k++;
+    } else k++;
+  }
+  return decodeEscapes(text, run, to, out, false);
+}
+
+/**
+ * Templates in a decoded Kotlin string or Scala `s"…"`: `$name` and `${expr}` written as such in the source become
+ * `${…}` (a dollar sign that came from an escape stays one). Scala's `$$` is a dollar sign.
+ */
+function templates(text: string, d: Decoded, scala: boolean): Decoded {
+  const out = emptyDecoded();
+  const n = d.chars.length;
+  const written = (k: number) => d.ends[k] - d.starts[k] === 1 && text[d.starts[k]] === d.chars[k];
+  for (let k = 0; k < n; k++) {
+    const c = d.chars[k];
+    if (c !== "$" || !written(k)) {
+      push(out, c, d.starts[k], d.ends[k]);
+      continue;
+    }
+    const next = d.chars[k + 1];
+    if (scala && next === "$") {
+      push(out, "$", d.starts[k], d.ends[k + 1]);
+      k++;
+    } else if (!scala && d.chars.slice(k + 1, k + 6).join("") === "{'$'}") {
+      push(out, "$", d.starts[k], d.ends[k + 5]); // Kotlin's way to write a dollar sign in a raw string
+      k += 5;
+    } else if (next === "{") {
+      let depth = 0;
+      let close = k + 1;
+      for (; close < n; close++) {
+        if (d.chars[close] === "{") depth++;
+        else if (d.chars[close] === "}" && --depth === 0) break;
+      }
+      for (let x = k; x <= Math.min(close, n - 1); x++) push(out, fieldChar(d.chars[x]), d.starts[x], d.ends[x]);
+      if (close >= n) push(out, "}", d.ends[n - 1], d.ends[n - 1]);
+      k = close;
+    } else if (next !== undefined && /[A-Za-z_]/.test(next)) {
+      let end = k + 1;
+      while (end < n && /\w/.test(d.chars[end])) end++;
+      push(out, "$", d.starts[k], d.ends[k]);
+      push(out, "{", d.ends[k], d.ends[k]);
+      for (let x = k + 1; x < end; x++) push(out, d.chars[x], d.starts[x], d.ends[x]);
+      push(out, "}", d.ends[end - 1], d.ends[end - 1]);
+      k = end - 1;
+    } else push(out, c, d.starts[k], d.ends[k]);
+  }
+  return out;
+}
+
+/** `String.format` conversions (`%s`, `%1$d`, `%-10s`) as `${…}`; `%%` is a percent sign, `%n` a line break. */
+function formatted(d: Decoded): Decoded {
+  const out = emptyDecoded();
+  const n = d.chars.length;
+  for (let k = 0; k < n; k++) {
+    if (d.chars[k] !== "%") {
+      push(out, d.chars[k], d.starts[k], d.ends[k]);
+      continue;
+    }
+    const next = d.chars[k + 1];
+    if (next === "%" || next === "n") {
+      push(out, next === "%" ? "%" : "\n", d.starts[k], d.ends[k + 1]);
+      k++;
+      continue;
+    }
+    let end = k + 1;
+    while (end < n && /[-#+ 0,(\d.$<]/.test(d.chars[end])) end++;
+    if (end >= n || !/[a-zA-Z]/.test(d.chars[end])) {
+      push(out, "%", d.starts[k], d.ends[k]);
+      continue;
+    }
+    push(out, "$", d.starts[k], d.starts[k]);
+    push(out, "{", d.starts[k], d.starts[k]);
+    for (let x = k; x <= end; x++) push(out, d.chars[x], d.starts[x], d.ends[x]);
+    push(out, "}", d.ends[end], d.ends[end]);
+    k = end;
+  }
+  return out;
+}
+
+/** Where each token stands: the innermost block's `{` per token, and each `{`'s `}`. */
+function blocks(ctx: JvmContext): { blockOf: Int32Array; closeOf: Int32Array } {
+  if (ctx.blockOf && ctx.closeOf) return { blockOf: ctx.blockOf, closeOf: ctx.closeOf };
+  const { tokens } = ctx;
+  const blockOf = new Int32Array(tokens.length).fill(-1);
+  const closeOf = new Int32Array(tokens.length).fill(tokens.length - 1);
+  const stack: number[] = [];
+  for (let k = 0; k < tokens.length; k++) {
+    blockOf[k] = stack.length > 0 ? stack[stack.length - 1] : -1;
+    const c = tokens[k].text;
+    if (c === "{") stack.push(k);
+    else if (c === "}" && stack.length > 0) closeOf[stack.pop() as number] = k;
+  }
+  ctx.blockOf = blockOf;
+  ctx.closeOf = closeOf;
+  return { blockOf, closeOf };
+}
+
+/** `name = …`, `val name: String = …`, `const val NAME = …` and `name += …` (negated minus one), per name. */
+function definitions(ctx: JvmContext): Map<string, number[]> {
+  if (ctx.defs) return ctx.defs;
+  const { tokens } = ctx;
+  const defs = new Map<string, number[]>();
+  const add = (name: string, k: number) => {
+    const list = defs.get(name);
+    if (list) list.push(k);
+    else defs.set(name, [k]);
+  };
+  for (let k = 0; k + 1 < tokens.length; k++) {
+    const t = tokens[k];
+    if (t.kind !== "identifier") continue;
+    const prev = tokens[k - 1];
+    if (prev?.text === "." && tokens[k - 2]?.text !== "this") continue;
+    let j = k + 1;
+    if (tokens[j].text === ":" && tokens[j + 1]?.text !== ":") {
+      j++;
+      while (tokens[j] && (tokens[j].kind === "identifier" || tokens[j].text === "." || tokens[j].text === "?")) j++;
+    }
+    const eq = tokens[j];
+    if (eq?.text === "=" && tokens[j + 1]?.text !== "=" && tokens[j + 1]?.text !== ">") add(t.text, j + 1);
+    else if (j === k + 1 && eq?.text === "+" && tokens[j + 1]?.text === "=" && tokens[j + 1].start === eq.end)
+      add(t.text, -(j + 1) - 1);
+  }
+  ctx.defs = defs;
+  return defs;
+}
+
+/**
+ * The value of `name` as seen at token `site`: the nearest definition before it in a block that holds the site, else
+ * the first such definition after it (a constant declared below its use). Undefined when the value is changed with
+ * `+=` in between, or it is not strings.
+ */
+function resolveName(ctx: JvmContext, name: string, site: number, depth: number): Decoded | undefined {
+  const list = definitions(ctx).get(name);
+  if (!list) return undefined;
+  const { blockOf, closeOf } = blocks(ctx);
+  const visible = (value: number) => {
+    const b = blockOf[value];
+    return b < 0 || (b < site && closeOf[b] > site);
+  };
+  let chosen: number | undefined;
+  for (const v of list) {
+    const at = v < 0 ? -v - 1 : v;
+    if (!visible(at)) continue;
+    if (at < site) chosen = v;
+    else if (chosen === undefined) {
+      chosen = v;
+      break;
+    } else break;
+  }
+  if (chosen === undefined || chosen < 0 || ctx.resolving.has(chosen)) return undefined;
+  if (chosen < site && list.some((v) => v < 0 && -v - 1 > chosen && -v - 1 < site)) return undefined;
+  ctx.resolving.add(chosen);
+  try {
+    const value = jvmExpression(ctx, chosen, chosen, "definition", depth);
+    return value?.literal ? value.decoded : undefined;
+  } finally {
+    ctx.resolving.delete(chosen);
   }
 }
 
@@ -326,7 +677,7 @@ function fString(
       }
       if (depth > 0) return false;
       push(out, "$", k, k + 1);
-      for (let x = k; x <= close; x++) push(out, text[x], x, x + 1);
+      for (let x = k; x <= close; x++) push(out, fieldChar(text[x]), x, x + 1);
       k = close + 1;
       run = k;
     } else k++;
@@ -339,17 +690,300 @@ export function pythonSqlPieces(text: string): SqlPiece[] {
   if (!mayHoldSql(text, true)) return [];
   const out: SqlPiece[] = [];
   const call = /\b(execute_sql|sql_query|sql_update|add_insert_sql)\s*\(/g;
-  const code = pythonCode(text);
+  const ctx: PyContext = { text, code: pythonCode(text), resolving: new Set(), nesting: 0 };
+  const seen = new Set<string>();
   let m = call.exec(text);
   while (m) {
     // A call written in a comment or inside a string (a help text, a docstring) is not a call.
-    if (code[m.index] === 1) {
-      const arg = pythonArgument(text, m.index + m[0].length);
-      if (arg) out.push(toPiece(arg));
+    if (ctx.code[m.index] === 1) {
+      const arg = pyExpression(ctx, m.index + m[0].length, m.index, "argument", 0);
+      const key = arg && `${arg.decoded.starts[0]}:${arg.decoded.chars.length}`;
+      if (arg?.literal && key && !seen.has(key)) {
+        seen.add(key);
+        out.push(toPiece(arg.decoded));
+      }
     }
     m = call.exec(text);
   }
   return out;
+}
+
+interface PyContext {
+  text: string;
+  code: Uint8Array;
+  /** Per name: `name = …` at value offset, the indentation of its line; `+=` marked `augmented`. */
+  defs?: Map<string, { value: number; indent: number; augmented: boolean }[]>;
+  resolving: Set<number>;
+  nesting: number;
+}
+
+interface PyExpression {
+  decoded: Decoded;
+  next: number;
+  literal: boolean;
+}
+
+/** Blanks; in an argument (inside brackets) line breaks and comments too, in a statement only `\`-continued lines. */
+function pySkip(text: string, i: number, mode: "argument" | "definition"): number {
+  if (mode === "argument") return skipBlank(text, i);
+  let j = i;
+  for (;;) {
+    while (j < text.length && (text[j] === " " || text[j] === "\t")) j++;
+    if (text[j] === "\\" && text[j + 1] === "\n") j += 2;
+    else if (text[j] === "\\" && text[j + 1] === "\r" && text[j + 2] === "\n") j += 3;
+    else return j;
+  }
+}
+
+/** After the bracket opened at `open`, strings and comments skipped. */
+function pyAfterBrackets(ctx: PyContext, open: number): number {
+  let depth = 0;
+  for (let k = open; k < ctx.text.length; k++) {
+    if (ctx.code[k] !== 1) continue;
+    const c = ctx.text[k];
+    if (c === "(" || c === "[" || c === "{") depth++;
+    else if (c === ")" || c === "]" || c === "}") {
+      depth--;
+      if (depth === 0) return k + 1;
+    }
+  }
+  return ctx.text.length;
+}
+
+/**
+ * String parts joined by `+` (or written side by side) from `from`: literals, names defined in this module, and
+ * anything else as `${…}`. In an argument it ends at `)` or `,`, in an assignment at the end of its line.
+ */
+function pyExpression(
+  ctx: PyContext,
+  from: number,
+  site: number,
+  mode: "argument" | "definition",
+  depth: number,
+): PyExpression | undefined {
+  const { text } = ctx;
+  const out = emptyDecoded();
+  let literal = false;
+  let i = pySkip(text, from, mode);
+  let parts = 0;
+  for (;;) {
+    const part = pyPart(ctx, i, site, mode, depth);
+    if (!part) break;
+    append(out, part.decoded);
+    literal ||= part.literal;
+    parts++;
+    i = pySkip(text, part.next, mode);
+    if (text[i] === "+" && text[i + 1] !== "=") i = pySkip(text, i + 1, mode);
+    else if (!(text[i] === '"' || text[i] === "'" || /[rRuUbBfF]/.test(text[i] ?? ""))) break;
+  }
+  if (parts === 0) return undefined;
+  const c = text[i];
+  if (mode === "argument") return c === ")" || c === "," ? { decoded: out, next: i, literal } : undefined;
+  const ends = c === undefined || c === "\n" || c === "\r" || c === ";" || c === "#";
+  return ends ? { decoded: out, next: i, literal } : undefined;
+}
+
+function pyPart(
+  ctx: PyContext,
+  at: number,
+  site: number,
+  mode: "argument" | "definition",
+  depth: number,
+): PyExpression | undefined {
+  const { text } = ctx;
+  const s = ctx.code[at] === 1 || /[rRuUbBfF'"]/.test(text[at] ?? "") ? pythonString(text, at) : undefined;
+  if (s) return s.decoded && pySuffixes(ctx, s.decoded, s.end, mode);
+  const c = text[at];
+  if (c === "(") {
+    if (ctx.nesting >= MAX_NESTING) return undefined;
+    ctx.nesting++;
+    const inner = pyExpression(ctx, at + 1, site, "argument", depth);
+    ctx.nesting--;
+    if (!inner || text[inner.next] !== ")") return undefined;
+    return { ...inner, next: inner.next + 1 };
+  }
+  const name = /^[A-Za-z_]\w*(?:\.(?!format\b|strip\b)[A-Za-z_]\w*)*/.exec(text.slice(at, at + 200));
+  if (name) {
+    const after = text[pySkip(text, at + name[0].length, mode)];
+    if (after !== "(" && after !== "[" && depth < MAX_DEPTH) {
+      const last = name[0].slice(name[0].lastIndexOf(".") + 1);
+      const value = resolvePython(ctx, last, site, depth + 1);
+      const read = value && pySuffixes(ctx, value, at + name[0].length, mode);
+      if (read) return read;
+    }
+  }
+  return pyOpaque(ctx, at, mode);
+}
+
+/** `.format(…)`, `.strip()` and `% operand` applied to a string from `from` on. */
+function pySuffixes(
+  ctx: PyContext,
+  value: Decoded,
+  from: number,
+  mode: "argument" | "definition",
+): PyExpression | undefined {
+  const { text } = ctx;
+  let part = value;
+  let i = from;
+  for (;;) {
+    const j = pySkip(text, i, mode);
+    const suffix = /^\.\s*(format|strip)\s*\(/.exec(text.slice(j, j + 20));
+    if (suffix) {
+      const open = j + suffix[0].length - 1;
+      if (suffix[1] === "format") part = pyFormatFields(part);
+      i = pyAfterBrackets(ctx, open);
+      continue;
+    }
+    // `"… %s …" % (a, b)`, `"… %(topic)s …" % cfg`.
+    if (text[j] === "%" && text[j + 1] !== "=") {
+      const operand = pySkip(text, j + 1, mode);
+      const end = /[([{]/.test(text[operand] ?? "")
+        ? pyAfterBrackets(ctx, operand)
+        : operand + (/^[\w.]+/.exec(text.slice(operand, operand + 200))?.[0].length ?? 0);
+      if (end === operand) return undefined;
+      part = pyPercent(part);
+      i = end;
+      continue;
+    }
+    break;
+  }
+  return { decoded: part, next: i, literal: true };
+}
+
+/** Anything else up to the next `+`, `,` or `)` at its own depth: a value filled in at run time. */
+function pyOpaque(ctx: PyContext, at: number, mode: "argument" | "definition"): PyExpression | undefined {
+  const { text } = ctx;
+  let i = at;
+  let open = 0;
+  while (i < text.length) {
+    const ch = text[i];
+    if (ctx.code[i] === 1) {
+      if (open === 0 && (ch === "+" || ch === "," || ch === ")" || ch === ";" || ch === "#")) break;
+      if (open === 0 && mode === "definition" && (ch === "\n" || ch === "\r") && text[i - 1] !== "\\") break;
+      if (ch === "(" || ch === "[" || ch === "{") open++;
+      else if (ch === ")" || ch === "]" || ch === "}") open--;
+    }
+    i++;
+  }
+  let end = i;
+  while (end > at && /\s/.test(text[end - 1])) end--;
+  if (end === at || open !== 0) return undefined;
+  const decoded = emptyDecoded();
+  placeholder(text, at, end, decoded);
+  return { decoded, next: end, literal: false };
+}
+
+/** `str.format` fields (`{}`, `{0}`, `{topic}`) as `${…}`; `{{` and `}}` are braces. */
+function pyFormatFields(d: Decoded): Decoded {
+  const out = emptyDecoded();
+  const n = d.chars.length;
+  for (let k = 0; k < n; k++) {
+    const c = d.chars[k];
+    if ((c === "{" || c === "}") && d.chars[k + 1] === c) {
+      push(out, c, d.starts[k], d.ends[k + 1]);
+      k++;
+    } else if (c === "{") {
+      let close = k + 1;
+      while (close < n && d.chars[close] !== "}") close++;
+      push(out, "$", d.starts[k], d.starts[k]);
+      for (let x = k; x < Math.min(close + 1, n); x++) push(out, fieldChar(d.chars[x]), d.starts[x], d.ends[x]);
+      if (close >= n) push(out, "}", d.ends[n - 1], d.ends[n - 1]);
+      k = close;
+    } else push(out, c, d.starts[k], d.ends[k]);
+  }
+  return out;
+}
+
+/** printf-style `%s`, `%(name)s`, `%d` as `${…}`; `%%` is a percent sign. */
+function pyPercent(d: Decoded): Decoded {
+  const out = emptyDecoded();
+  const n = d.chars.length;
+  for (let k = 0; k < n; k++) {
+    if (d.chars[k] !== "%") {
+      push(out, d.chars[k], d.starts[k], d.ends[k]);
+      continue;
+    }
+    if (d.chars[k + 1] === "%") {
+      push(out, "%", d.starts[k], d.ends[k + 1]);
+      k++;
+      continue;
+    }
+    let end = k + 1;
+    if (d.chars[end] === "(") {
+      while (end < n && d.chars[end] !== ")") end++;
+      end++;
+    }
+    while (end < n && /[-#+ 0\d.*]/.test(d.chars[end])) end++;
+    if (end >= n || !/[a-zA-Z]/.test(d.chars[end])) {
+      push(out, "%", d.starts[k], d.ends[k]);
+      continue;
+    }
+    push(out, "$", d.starts[k], d.starts[k]);
+    push(out, "{", d.starts[k], d.starts[k]);
+    for (let x = k; x <= end; x++) push(out, d.chars[x], d.starts[x], d.ends[x]);
+    push(out, "}", d.ends[end], d.ends[end]);
+    k = end;
+  }
+  return out;
+}
+
+function pyDefinitions(ctx: PyContext): Map<string, { value: number; indent: number; augmented: boolean }[]> {
+  if (ctx.defs) return ctx.defs;
+  const defs = new Map<string, { value: number; indent: number; augmented: boolean }[]>();
+  const assignment = /^([ \t]*)((?:self\.)?[A-Za-z_]\w*)[ \t]*(?::[^=\n]*)?(\+?)=(?!=)[ \t]*/gm;
+  for (const m of ctx.text.matchAll(assignment)) {
+    const at = (m.index ?? 0) + m[1].length;
+    if (ctx.code[at] !== 1) continue;
+    const name = m[2].replace(/^self\./, "");
+    const entry = { value: (m.index ?? 0) + m[0].length, indent: m[1].length, augmented: m[3] === "+" };
+    const list = defs.get(name);
+    if (list) list.push(entry);
+    else defs.set(name, [entry]);
+  }
+  ctx.defs = defs;
+  return defs;
+}
+
+/** Whether every code line in `[from, to)` is indented at least `indent` (the block of a definition goes on). */
+function pyStaysInBlock(ctx: PyContext, from: number, to: number, indent: number): boolean {
+  const { text } = ctx;
+  let line = text.indexOf("\n", from);
+  while (line >= 0 && line < to) {
+    let k = line + 1;
+    while (k < text.length && (text[k] === " " || text[k] === "\t")) k++;
+    if (k < to && ctx.code[k] === 1 && text[k] !== "\n" && text[k] !== "\r" && k - line - 1 < indent) return false;
+    line = text.indexOf("\n", k);
+  }
+  return true;
+}
+
+/**
+ * The value of `name` at `site`: the nearest assignment before it whose block goes on to the site, else a
+ * module-level assignment after it (the module is read before its functions run). Undefined when `+=` changes it
+ * in between or it is not strings.
+ */
+function resolvePython(ctx: PyContext, name: string, site: number, depth: number): Decoded | undefined {
+  const list = pyDefinitions(ctx).get(name);
+  if (!list) return undefined;
+  let chosen: { value: number; indent: number; augmented: boolean } | undefined;
+  for (const d of list) {
+    if (d.value < site) {
+      if (pyStaysInBlock(ctx, d.value, site, d.indent)) chosen = d;
+    } else {
+      if (!chosen && d.indent === 0) chosen = d;
+      break;
+    }
+  }
+  if (!chosen || chosen.augmented || ctx.resolving.has(chosen.value)) return undefined;
+  ctx.resolving.add(chosen.value);
+  try {
+    const value = pyExpression(ctx, chosen.value, chosen.value, "definition", depth);
+    if (!value?.literal) return undefined;
+    if (chosen.value < site && !pyStaysInBlock(ctx, value.next, site, chosen.indent)) return undefined;
+    return value.decoded;
+  } finally {
+    ctx.resolving.delete(chosen.value);
+  }
 }
 
 /** Per character of `text`: 1 in code, 0 inside a comment or a string literal (prefixes and quotes included). */
@@ -389,23 +1023,6 @@ function skipBlank(text: string, i: number): number {
     else if (text[j] === "#") while (j < text.length && text[j] !== "\n") j++;
     else return j;
   }
-}
-
-function pythonArgument(text: string, from: number): Decoded | undefined {
-  const out = emptyDecoded();
-  let i = skipBlank(text, from);
-  let parts = 0;
-  for (;;) {
-    const s = pythonString(text, i);
-    if (!s) break;
-    if (!s.decoded) return undefined;
-    append(out, s.decoded);
-    parts++;
-    i = skipBlank(text, s.end);
-    if (text[i] === "+") i = skipBlank(text, i + 1);
-  }
-  if (parts === 0) return undefined;
-  return text[i] === ")" || text[i] === "," ? out : undefined;
 }
 
 /** A table the Table API names in code: its name (the last part of a dotted path) and where the name is written. */

@@ -24,7 +24,7 @@ export interface SqlTableFacts {
   /** The value of `'connector'`, lower-cased, when the table names one. */
   connector?: string;
   options: SqlTableOption[];
-  /** `CREATE TABLE … LIKE`: options come from another table too. */
+  /** The options written are not all there is: `CREATE TABLE … LIKE` another table, or a key filled in at run time. */
   like: boolean;
   /** Where a new option is inserted (just before the `)` that closes `WITH (…)`), when the list is complete. */
   insertAt?: Range;

@@ -44,6 +44,8 @@ export function readSqlPieces(file: string, hostText: string, pieces: SqlPiece[]
     for (const p of scan.problems)
       problems.push({ range: range(p.start, p.end), message: p.message, severity: "info" });
     for (const s of scan.sets) {
+      // A key filled in at run time (`SET '" + key + "' = …`): nobody knows which option it sets.
+      if (/\$\{/.test(s.key)) continue;
       entries.push({
         key: s.key,
         value: s.value,
@@ -59,7 +61,9 @@ export function readSqlPieces(file: string, hostText: string, pieces: SqlPiece[]
     for (const t of scan.tables) {
       // A name filled in at run time (`CREATE TABLE {name}` in a Python f-string): no statement can be told to use it.
       if (t.name.endsWith("$") && piece.text[t.nameEnd] === "{") continue;
-      const connector = t.options
+      // Options whose key is filled in at run time may be any option: like a `LIKE` table's, the list is open.
+      const options = t.options.filter((o) => !/\$\{/.test(o.key));
+      const connector = options
         .find((o) => o.key === "connector")
         ?.value.trim()
         .toLowerCase();
@@ -68,7 +72,7 @@ export function readSqlPieces(file: string, hostText: string, pieces: SqlPiece[]
         name: t.name,
         nameRange: range(t.nameStart, t.nameEnd),
         connector,
-        options: t.options.map((o) => ({
+        options: options.map((o) => ({
           key: o.key,
           value: o.value,
           keyRange: range(o.keyStart, o.keyEnd),
@@ -76,7 +80,7 @@ export function readSqlPieces(file: string, hostText: string, pieces: SqlPiece[]
           deleteRange: range(o.deleteStart, o.deleteEnd),
           exact: !o.escaped && plain(o.keyStart, o.keyEnd) && plain(o.valueStart, o.valueEnd),
         })),
-        like: t.like,
+        like: t.like || options.length < t.options.length,
         insertAt: t.closeParen !== undefined ? range(t.closeParen, t.closeParen) : undefined,
         embedded,
       });

@@ -83,7 +83,8 @@ export const rule: Rule = {
         }
         const timeout = table.option("properties.transaction.timeout.ms");
         const ms = timeout ? Number(timeout.value.trim()) : 3_600_000;
-        if (Number.isFinite(ms) && ms > BROKER_MAX_MS) {
+        // The default applies unless the options come from elsewhere too (LIKE, a key filled in at run time).
+        if (Number.isFinite(ms) && ms > BROKER_MAX_MS && (timeout || !table.facts.like)) {
           ctx.report({
             file,
             range: timeout ? timeout.valueRange : guarantee.valueRange,
