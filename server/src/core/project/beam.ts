@@ -8,6 +8,7 @@ import type { Location, RelatedLocation } from "../findings";
 import type { BeamArg, BeamKafkaRead, BeamOptionSetting, JobCode } from "../jobcode/facts";
 import { BEAM_GROUP, isFlinkRunner } from "../knowledge/beamMatrix";
 import type { ResolvedDependency } from "../model";
+import { LineIndex } from "../text";
 import type { ProjectModel } from "../workspace/project";
 import { isTestCode, productionCode } from "./jobCode";
 
@@ -72,6 +73,37 @@ export function optionValues(project: ProjectModel, name: string): OptionValue[]
     optionCache.set(project, byName);
   }
   return byName.get(name) ?? [];
+}
+
+/** A file's name without folder and extension: the class or module other code names it by. */
+function baseName(file: string): string {
+  const name = file.slice(file.lastIndexOf("/") + 1);
+  const dot = name.indexOf(".");
+  return dot > 0 ? name.slice(0, dot) : name;
+}
+
+function namesWord(text: string, word: string): boolean {
+  if (word === "") return false;
+  return new RegExp(`(?<![\\w$])${word.replace(/[$]/g, "\\$")}(?![\\w$])`).test(text);
+}
+
+/**
+ * Whether an option value may apply to the pipelines of job file `job`. A setter in the job file itself does; one in
+ * another file does unless that file is another job (it creates pipelines of its own) that `job` does not name:
+ * a helper or options class may be shared, another job's `setCheckpointingInterval` is that job's. A flag (a launch
+ * script, job arguments) does unless its file names other job files and not this one.
+ */
+export function optionAppliesTo(project: ProjectModel, value: OptionValue, job: JobCode): boolean {
+  if (value.file === job.file) return true;
+  const jobs = productionCode(project).filter((c) => c.beamOptions.pipelines.length > 0);
+  const own = baseName(job.file);
+  if (value.setting) {
+    if (!jobs.some((c) => c.file === value.file)) return true;
+    return namesWord(project.fileFacts(job.file)?.text ?? "", baseName(value.file));
+  }
+  const text = project.fileFacts(value.file)?.text ?? "";
+  if (namesWord(text, own)) return true;
+  return !jobs.some((c) => c.file !== job.file && namesWord(text, baseName(c.file)));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -227,6 +259,48 @@ export function isStreaming(project: ProjectModel): boolean {
   return (
     flag || jobReads(project).some(isUnbounded) || project.jobApi.pubsubRead.some((l) => !isTestCode(project, l.file))
   );
+}
+
+/**
+ * Beam IOs whose reads are unbounded (or can be: `GenerateSequence` without `to`, `Watch`, a file match that
+ * continues), named in Java, Scala or Kotlin job code. Their reads are not modelled; naming one is evidence enough.
+ */
+const UNBOUNDED_IO =
+  /\b(?:KinesisIO|PubsubIO|PubsubLiteIO|SqsIO|MqttIO|JmsIO|AmqpIO|RabbitMqIO|PulsarIO|NatsIO|SolaceIO|GenerateSequence|PeriodicImpulse|Watch\s*\.\s*growthOf|continuously)\b/g;
+
+const streamingCache = new WeakMap<ProjectModel, Location[]>();
+
+/**
+ * Where the project's Beam pipelines show that they stream: `streaming` set, an unbounded KafkaIO read, a Pub/Sub
+ * read, or an unbounded IO named in JVM job code (test code left out). Empty for a project of batch pipelines.
+ */
+export function streamingEvidence(project: ProjectModel): Location[] {
+  let found = streamingCache.get(project);
+  if (!found) {
+    const out: Location[] = [];
+    for (const v of optionValues(project, "streaming")) {
+      const on = v.setting
+        ? v.setting.value.value.kind !== "bool" || v.setting.value.value.value
+        : v.arg?.value === undefined || v.unknown || v.text.toLowerCase() === "true";
+      if (on) out.push({ file: v.file, range: v.range });
+    }
+    for (const r of jobReads(project)) if (isUnbounded(r)) out.push({ file: r.file, range: r.readRange });
+    for (const l of project.jobApi.pubsubRead) if (!isTestCode(project, l.file)) out.push({ file: l.file, range: l.range });
+    for (const code of productionCode(project)) {
+      if (code.language === "python") continue;
+      const text = project.fileFacts(code.file)?.text ?? "";
+      let index: LineIndex | undefined;
+      for (const m of text.matchAll(UNBOUNDED_IO)) {
+        index ??= new LineIndex(text);
+        const at = m.index ?? 0;
+        out.push({ file: code.file, range: index.rangeOf(at, at + m[0].length) });
+        break;
+      }
+    }
+    found = out;
+    streamingCache.set(project, found);
+  }
+  return found;
 }
 
 /**

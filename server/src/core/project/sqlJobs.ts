@@ -4,6 +4,7 @@
  * arguments name the script, else of the project's clusters; or the job code around it), and whether it runs in
  * batch mode. Computed once per project model.
  */
+import { mayHoldSql } from "../documents/sql/embedded";
 import type { SqlScriptFacts, SqlTableFacts, SqlTableOption } from "../documents/sql/facts";
 import type { Location } from "../findings";
 import { isKafkaTableConnector, type KafkaTableConnector } from "../knowledge/kafkaTableOptions";
@@ -142,10 +143,26 @@ function checkpointingOf(project: ProjectModel, script: SqlScriptFacts): SqlChec
   }
   if (unknown) return { kind: "unknown" };
   const code = jobCheckpointing(project);
-  // SQL strings in job code run in that code's environment; a .sql file may be run by a job elsewhere in the project.
-  const own = script.embedded ? code.filter((l) => l.file === script.file) : code;
+  // SQL strings in job code run in that code's environment; a .sql file may be run by a job elsewhere in the project
+  // that runs SQL (calls executeSql & co.) or names the script. A DataStream job's checkpointing is its own.
+  const own = script.embedded
+    ? code.filter((l) => l.file === script.file)
+    : code.filter((l) => mayRunScript(project, l.file, script.file));
   if (own.length > 0) return { kind: "on", by: "code", where: own };
   return { kind: "off" };
+}
+
+/** Whether the code of `file` may run the SQL script `scriptFile`: it names the script, or it runs SQL statements. */
+function mayRunScript(project: ProjectModel, file: string, scriptFile: string): boolean {
+  const facts = project.fileFacts(file);
+  if (!facts) return true;
+  const name = scriptFile.slice(scriptFile.lastIndexOf("/") + 1);
+  if (facts.text.includes(name)) return true;
+  const python = facts.kind === "python";
+  return (
+    (python || facts.kind === "java" || facts.kind === "scala" || facts.kind === "kotlin") &&
+    mayHoldSql(facts.text, python)
+  );
 }
 
 function batchOf(project: ProjectModel, script: SqlScriptFacts): boolean {

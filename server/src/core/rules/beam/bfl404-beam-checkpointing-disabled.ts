@@ -7,6 +7,7 @@ import {
   isStreaming,
   jobReads,
   type OptionValue,
+  optionAppliesTo,
   optionValues,
   type Runner,
   runnerNamedIn,
@@ -165,7 +166,7 @@ export const rule: Rule = {
     fix: "unsafe",
     docs: {
       whatItDoes:
-        'Reports a streaming Beam pipeline on the Flink runner whose Beam option `checkpointingInterval` is set nowhere in the project: not in code (`setCheckpointingInterval`), not as a flag (`--checkpointingInterval=` in a Java string, `.vscode/launch.json`, a Gradle `run` task, a shell script, a Dockerfile, a FlinkDeployment\'s `job.args`), or only to -1. The finding is on the pipeline options of each job class. It is an error when a read always commits offsets in finalize and nothing enables checkpointing, a warning otherwise, also when only a cluster configuration (`execution.checkpointing.interval`) sets an interval. The runner is Flink when code or a flag names `FlinkRunner`, or when a Flink runner is the only Beam runner the build puts on the classpath; a job file that names its own runner (`options.setRunner(DirectRunner.class)`, `runner="DirectRunner"`) is judged on that runner. The pipeline streams when it has an unbounded read or sets `streaming`; a job file whose own Kafka reads are all bounded is batch, whatever other files of the project read.',
+        'Reports a streaming Beam pipeline on the Flink runner whose Beam option `checkpointingInterval` is set nowhere in the project: not in code (`setCheckpointingInterval`), not as a flag (`--checkpointingInterval=` in a Java string, `.vscode/launch.json`, a Gradle `run` task, a shell script, a Dockerfile, a FlinkDeployment\'s `job.args`), or only to -1. The finding is on the pipeline options of each job class. Each job file is judged on the settings that may apply to it: its own, those of a file that creates no pipelines itself (a shared options helper), those of another job only when it names that job, and flags unless their file names other jobs and not this one; so the `setCheckpointingInterval` of one job does not vouch for the others. It is an error when a read always commits offsets in finalize and nothing enables checkpointing, a warning otherwise, also when only a cluster configuration (`execution.checkpointing.interval`) sets an interval. The runner is Flink when code or a flag names `FlinkRunner`, or when a Flink runner is the only Beam runner the build puts on the classpath; a job file that names its own runner (`options.setRunner(DirectRunner.class)`, `runner="DirectRunner"`) is judged on that runner. The pipeline streams when it has an unbounded read or sets `streaming`; a job file whose own Kafka reads are all bounded is batch, whatever other files of the project read.',
       whyItMatters:
         "Beam's `checkpointingInterval` defaults to -1, which means no checkpointing: the Flink runner never takes a checkpoint, so after any failure the pipeline restarts without state, and `commitOffsetsInFinalize()` never commits an offset, because offsets are committed when a checkpoint completes. A cluster-side `execution.checkpointing.interval` only applies if the configuration the job is submitted with contains it, and even then Beam believes checkpointing is off: idle source readers shut down at once, transforms that need stable input (KafkaIO's exactly-once sink) are rejected. The fix inserts `options.setCheckpointingInterval(60_000L);` after the options are created (the interval comes from `checkpointInterval` in the project configuration); it is unsafe because checkpoints need a reachable checkpoint storage and change the job's run-time behaviour.",
       bad: flinkJob(job("")),
@@ -186,10 +187,11 @@ export const rule: Rule = {
     const runner = runnerOf(project);
     if (runner.kind !== "flink" || !isStreaming(project)) return;
     const values = optionValues(project, OPTION);
-    if (values.some((v) => v.unknown || v.number !== -1)) return;
+    // Values that may turn checkpointing on: each counts for the job files it may apply to.
+    const enabling = values.filter((v) => v.unknown || v.number !== -1);
     const millis = project.config.checkpointIntervalMillis;
     const cluster = clusterInterval(project);
-    if (values.length > 0) {
+    if (values.length > 0 && enabling.length === 0) {
       const { severity, outcome, effect, related } = consequences(jobReads(project), runner, cluster);
       for (const v of values) {
         ctx.report({
@@ -212,6 +214,7 @@ export const rule: Rule = {
       // Each job file is judged on its own runner and its own reads when it names or has them.
       const own = runnerNamedIn(project, java.file) ?? runner;
       if (own.kind !== "flink" || !fileMayStream(project, java)) continue;
+      if (enabling.some((v) => optionAppliesTo(project, v, java))) continue;
       const anchor = anchorOf(java);
       if (!anchor) continue;
       const reads = java.kafkaReads.length > 0 ? java.kafkaReads : jobReads(project);
