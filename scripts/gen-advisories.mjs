@@ -89,7 +89,10 @@ function renderTable() {
         return ends.includes(undefined) ? "none yet" : ends.sort(compareVersions)[ends.length - 1];
       }),
     );
-    const conditions = (r.database_specific.conditions ?? []).map((c) => `${c.severity} when ${c.uses}`);
+    const conditions = (r.database_specific.conditions ?? []).flatMap((c) => [
+      ...(c.severity === "info" ? [] : [`${c.severity} when ${c.uses}`]),
+      ...(c.unused ? [`${c.unused} when the job code shows ${c.seenIn ?? "kafkaCode"} but no ${c.uses}`] : []),
+    ]);
     return `| [${r.id}](../server/src/core/knowledge/advisories/${r.id}.json) | ${cell(r.summary)} | ${r.aliases.join(", ")} | [${r.database_specific.rule}](rules/${r.database_specific.rule}.md) | ${cell(affected)}${conditions.length > 0 ? `<br>${conditions.join("; ")}` : ""} | ${[...fixed].join(", ")} |`;
   });
   return [

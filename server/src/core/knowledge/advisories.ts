@@ -49,6 +49,8 @@ export interface AffectedPackage {
  * `boundedKafkaSource`, `latestOffsetsKafkaSource`, `legacyKafkaProducer`: Flink DataStream job code.
  * `pythonKafkaRead`: `ReadFromKafka` in the project's Python code. `sdfKafkaRead`: a Java KafkaIO read in a pipeline
  * launched with `--experiments=beam_fn_api` or `use_sdf_read`, which makes KafkaIO use its splittable-DoFn read.
+ * `unboundedRead`: what makes a Beam pipeline stream (an unbounded KafkaIO read, an unbounded IO such as PubsubIO
+ * or KinesisIO, `streaming` set). `beamPipeline`: a Beam pipeline created in the project's job code.
  */
 export type AdvisoryFact =
   | "commitOffsetsInFinalize"
@@ -60,6 +62,8 @@ export type AdvisoryFact =
   | "legacyKafkaProducer"
   | "pythonKafkaRead"
   | "sdfKafkaRead"
+  | "unboundedRead"
+  | "beamPipeline"
   | "kafkaCode";
 
 export const ADVISORY_FACTS: readonly AdvisoryFact[] = [
@@ -72,6 +76,8 @@ export const ADVISORY_FACTS: readonly AdvisoryFact[] = [
   "legacyKafkaProducer",
   "pythonKafkaRead",
   "sdfKafkaRead",
+  "unboundedRead",
+  "beamPipeline",
   "kafkaCode",
 ];
 
@@ -91,6 +97,8 @@ export interface AdvisoryCondition {
    * then reaches only jobs built elsewhere with the same dependency.
    */
   unused?: Severity;
+  /** The fact that shows the job code was read, for `unused` (default `kafkaCode`). */
+  seenIn?: AdvisoryFact;
   /** The related-information text at the version when `unused` applies. */
   unusedNote?: string;
 }
@@ -223,12 +231,14 @@ export function metConditions(advisory: Advisory, facts: AdvisoryFacts): Advisor
 }
 
 /**
- * The conditions whose component the project's job code could use but does not: it uses Kafka (`kafkaCode`), and
- * none of the advisory's conditions is met.
+ * The conditions whose component the project's job code could use but does not: none of the advisory's conditions
+ * is met, and the job code was read (it shows the condition's `seenIn` fact, by default `kafkaCode`).
  */
 export function unusedConditions(advisory: Advisory, facts: AdvisoryFacts): AdvisoryCondition[] {
-  if ((facts.kafkaCode?.length ?? 0) === 0 || metConditions(advisory, facts).length > 0) return [];
-  return (advisory.database_specific.conditions ?? []).filter((c) => c.unused !== undefined);
+  if (metConditions(advisory, facts).length > 0) return [];
+  return (advisory.database_specific.conditions ?? []).filter(
+    (c) => c.unused !== undefined && (facts[c.seenIn ?? "kafkaCode"]?.length ?? 0) > 0,
+  );
 }
 
 /** The range's severity, raised by any condition the project meets, lowered where its job code avoids them all. */

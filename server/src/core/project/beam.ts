@@ -285,7 +285,8 @@ export function streamingEvidence(project: ProjectModel): Location[] {
       if (on) out.push({ file: v.file, range: v.range });
     }
     for (const r of jobReads(project)) if (isUnbounded(r)) out.push({ file: r.file, range: r.readRange });
-    for (const l of project.jobApi.pubsubRead) if (!isTestCode(project, l.file)) out.push({ file: l.file, range: l.range });
+    for (const l of project.jobApi.pubsubRead)
+      if (!isTestCode(project, l.file)) out.push({ file: l.file, range: l.range });
     for (const code of productionCode(project)) {
       if (code.language === "python") continue;
       const text = project.fileFacts(code.file)?.text ?? "";

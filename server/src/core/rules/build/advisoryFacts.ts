@@ -5,6 +5,8 @@
  */
 import type { Location } from "../../findings";
 import type { AdvisoryFacts } from "../../knowledge/advisories";
+import { streamingEvidence } from "../../project/beam";
+import { productionCode } from "../../project/jobCode";
 import type { ProjectModel } from "../../workspace/project";
 
 const cache = new WeakMap<ProjectModel, AdvisoryFacts>();
@@ -47,6 +49,8 @@ export function advisoryFacts(project: ProjectModel): AdvisoryFacts {
       ),
       pythonKafkaRead: project.pythonKafkaReads,
       sdfKafkaRead: sdfKafkaRead(project),
+      unboundedRead: streamingEvidence(project),
+      beamPipeline: productionCode(project).flatMap((c) => c.beamOptions.pipelines),
       kafkaCode: [
         ...[...java.kafkaSources, ...java.kafkaSinks, ...java.legacyKafka, ...project.pythonKafkaReads].map(at),
         ...java.kafkaReads.map((r) => ({ file: r.file, range: r.readRange })),
