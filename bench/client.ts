@@ -75,7 +75,10 @@ export class BenchClient {
   ) {}
 
   static start(spec: ServerSpec): BenchClient {
-    const proc = spawn(process.execPath, [...spec.args, "--stdio"], {
+    // BFL_BENCH_CPU_PROF=<folder>: every server started writes a CPU profile there when it exits.
+    const profile = process.env.BFL_BENCH_CPU_PROF;
+    const flags = profile ? ["--cpu-prof", `--cpu-prof-dir=${profile}`] : [];
+    const proc = spawn(process.execPath, [...flags, ...spec.args, "--stdio"], {
       stdio: ["pipe", "pipe", "pipe"],
       env: spec.env ?? process.env,
     });
