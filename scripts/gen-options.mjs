@@ -143,6 +143,8 @@ const NOT_A_CONFIG_KEY = /\[(relative key|[^\]]*not a flink-conf key|[^\]]*conne
 const INTERNAL_KEY = /^(\$internal\.|__.*__$)/;
 
 const options = [];
+/** Keys declared `@Deprecated` in the Flink sources the table was read from (every minor it covers). */
+const annotatedDeprecated = new Set();
 const skipped = { internal: 0, notConfigKey: 0 };
 const gapReport = [];
 for (const line of lines.slice(1)) {
@@ -157,6 +159,7 @@ for (const line of lines.slice(1)) {
     continue;
   }
   const labels = expandLabels(seen);
+  if (source.includes("(@Deprecated)")) annotatedDeprecated.add(key);
   const operator = labels.every((l) => l.startsWith("op-"));
   const option = { key };
   const types = versioned(type, parseType);
@@ -311,7 +314,13 @@ for (const line of removalLines.slice(1)) {
   // `state.backend.type` is listed, but only a duplicate field was removed: the option is still Flink's.
   if (/still an option/.test(stillRead)) continue;
   const removed = rowKind.startsWith("removed-2.0");
-  const since = deprecationMinor(deprecatedSince);
+  // `<=1.16`: deprecated at the oldest source the removal table read (1.16), maybe long before. When the option
+  // table's sources declare the option `@Deprecated` from its first minor on (heap.size since Flink 1.10/1.11), it is
+  // deprecated from that minor.
+  const since =
+    deprecatedSince.trim().startsWith("<=") && annotatedDeprecated.has(key) && optionByKey.get(key)
+      ? optionFirstMinor(optionByKey.get(key))
+      : deprecationMinor(deprecatedSince);
   const replacedBy = replacement
     .split(";")
     .map((k) => k.trim())

@@ -19,11 +19,22 @@ test("a deprecated option without a new name: a warning, what replaces it, no re
   assert.deepEqual(
     f.related.map((r) => r.message),
     [
-      "Deprecated since Flink 1.16; no key takes its value as it is, so it is not renamed.",
+      "Deprecated since Flink 1.15 or earlier; no key takes its value as it is, so it is not renamed.",
       "Use `jobmanager.memory.process.size` or `jobmanager.memory.flink.size` instead (none of them takes the value as it is).",
     ],
   );
   assert.deepEqual(f.fixes, []);
+});
+
+test("a key deprecated long before the oldest minor the catalogue knows is deprecated there too (Flink 1.15)", () => {
+  // taskmanager.heap.size has been deprecated since Flink 1.10 (jobmanager.heap.size since 1.11).
+  const [f] = bfl103("taskmanager.heap.size: 2048m\n", "1.15");
+  assert.equal(f.severity, "warning");
+  assert.equal(f.message, "`taskmanager.heap.size` is deprecated: Flink 1.15 still reads it, Flink 2.0 ignores it.");
+  assert.equal(
+    f.related[0].message,
+    "Deprecated since Flink 1.15 or earlier; no key takes its value as it is, so it is not renamed.",
+  );
 });
 
 test("the same key on Flink 2.0 is an error: removed, listed in the release notes", () => {

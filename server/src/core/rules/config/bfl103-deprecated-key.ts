@@ -234,7 +234,8 @@ function reportLifecycle(
         {
           file,
           range: entry.keyRange,
-          message: `Deprecated since Flink ${life.since}; no key takes its value as it is, so it is not renamed.`,
+          // The catalogue starts at its first minor: an option deprecated there may have been deprecated long before.
+          message: `Deprecated since Flink ${life.since}${life.since === FLINK_MINORS[0] ? " or earlier" : ""}; no key takes its value as it is, so it is not renamed.`,
         },
         ...replacementNotes(file, entry, life),
       ],
