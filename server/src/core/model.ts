@@ -33,6 +33,7 @@ export type ConfigHost =
   | "flinkSessionJob" // FlinkSessionJob spec.flinkConfiguration
   | "helmValues" // a Helm values file (flinkConfiguration: or an embedded flink-conf.yaml: |)
   | "envProperties" // FLINK_PROPERTIES environment variable of a container
+  | "image" // lines a Dockerfile writes into the image's configuration (`RUN echo "k: v" >> …/flink-conf.yaml`)
   | "sql"; // SET statements of a Flink SQL script (a .sql file or SQL strings in job code)
 
 export interface ConfigEntry {

@@ -177,10 +177,12 @@ function propertiesOnly(project: ProjectModel, workloads: FlinkWorkload[], envPr
     if (!main) continue;
     const [config] = own(main);
     const version = versionFrom(project, workloadEvidence(project, services));
+    // FLINK_PROPERTIES are appended to the configuration of the image: what its Dockerfile writes there is under them.
+    const dockerfiles = new Set(services.flatMap((w) => (w.build ? [w.build.dockerfile] : [])));
     out.push({
       config,
       overlays: services.filter((w) => w !== main).flatMap(own),
-      defaults: [],
+      defaults: project.flinkConfigs.filter((c) => c.host === "image" && dockerfiles.has(c.file)),
       workloads: services,
       platform: "compose",
       incomplete: false,
@@ -291,6 +293,13 @@ export function configVersion(project: ProjectModel, config: FlinkConfig): Confi
     if (cluster.config === config || cluster.overlays.includes(config)) return cluster.version;
   }
   if (config.host === "helmValues") return helmValuesVersion(project, config);
+  if (config.host === "image") {
+    // The image the Dockerfile builds: the cluster that runs it, else the Dockerfile's own base image.
+    const running = clustersOf(project).find((c) => c.defaults.includes(config));
+    if (running) return running.version;
+    const own = project.fileFacts(config.file)?.flinkVersions ?? [];
+    if (own.length > 0) return versionFrom(project, own, true);
+  }
   if (config.host === "sql") {
     const runner = sqlRunnerCluster(project, config.file);
     if (runner) return runner.version;
