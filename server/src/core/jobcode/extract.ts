@@ -724,8 +724,10 @@ export class Extractor {
   private mapLiteral(e: Expr & { k: "mapLit" }, scope: Scope): Obj {
     const m = new MapState();
     for (const entry of e.entries) {
-      this.eval(entry.value, scope);
-      this.pair(m, entry.key, entry.value, entry, scope);
+      const value = this.eval(entry.value, scope);
+      // Python's `{**base, "k": v}`: the entries of `base` where the splat stands.
+      if (entry.key.k === "unary" && entry.key.op === "**") this.merge(m, value, entry.value);
+      else this.pair(m, entry.key, entry.value, entry, scope);
     }
     const last = e.entries[e.entries.length - 1];
     m.style = {
@@ -1143,6 +1145,8 @@ export class Extractor {
     if (scoped) return scoped.result;
     const python = this.pythonCall(call, scope);
     if (python) return python.result;
+    const dict = this.pythonDict(call, scope);
+    if (dict) return dict;
     const e: CallExpr = call.kwargs ? { ...call, args: this.positional(call.name, call.args, call.kwargs) } : call;
     const receiver =
       e.target && !(e.target.k === "name" && e.target.name === "this") ? this.eval(e.target, scope) : scope.implicit;
@@ -1613,18 +1617,9 @@ export class Extractor {
           }
         }
         return m.style.kind === "builder" ? obj : undefined;
-      case "putAll": {
-        const from = args[0];
-        if (from?.t === "map") {
-          for (const x of from.m.entries) m.add(x);
-          pushAll(m.unknown, from.m.unknown);
-          if (from.m.opaque && e.args[0]) m.unknown.push(this.loc(e.args[0]));
-        } else if (e.args[0]) {
-          const ref = refOf(from);
-          m.unknown.push({ ...this.loc(e.args[0]), ...(ref ? { ref } : {}) });
-        }
+      case "putAll":
+        if (e.args[0]) this.merge(m, args[0], e.args[0]);
         return m.style.kind === "builder" ? obj : undefined;
-      }
       case "remove": {
         const key = e.args[0] && scope.values.of(e.args[0]).value;
         if (key?.kind === "string") m.remove(key.value);
@@ -1648,11 +1643,52 @@ export class Extractor {
       case "toJavaMap":
         return obj;
       case "update":
+        // Scala's `m.update(k, v)`; Python's `d.update(other)` merges another dict.
         if (e.args.length === 2) this.pair(m, e.args[0], e.args[1], { start: e.nameStart, end: e.end }, scope);
+        else if (e.args.length === 1 && this.language === "python") this.merge(m, args[0], e.args[0]);
         return undefined;
+      case "copy":
+        return this.language === "python" && e.args.length === 0 ? { t: "map", m: m.copy() } : undefined;
       default:
         return undefined;
     }
+  }
+
+  /** The entries of `from` (the value of `expr`) added to `m`; where they are not known, `m` is open there. */
+  private merge(m: MapState, from: Obj | undefined, expr: Expr): void {
+    if (from?.t === "map") {
+      for (const x of from.m.entries) m.add(x);
+      pushAll(m.unknown, from.m.unknown);
+      if (from.m.opaque) m.unknown.push(this.loc(expr));
+    } else {
+      const ref = refOf(from);
+      m.unknown.push({ ...this.loc(expr), ...(ref ? { ref } : {}) });
+    }
+  }
+
+  /** Python's `dict(base, **extra, key=value)`: a new dict with the entries of each, in order. */
+  private pythonDict(e: CallExpr, scope: Scope): Obj | undefined {
+    if (this.language !== "python" || e.target || e.name !== "dict" || this.methods.has("dict") || scope.lookup("dict"))
+      return undefined;
+    const m = new MapState();
+    for (const a of e.args) this.merge(m, this.eval(a, scope), a);
+    for (const kw of e.kwargs ?? []) {
+      const value = this.eval(kw.value, scope);
+      if (kw.name === "**") {
+        this.merge(m, value, kw.value);
+        continue;
+      }
+      const key: Expr = {
+        k: "literal",
+        type: "string",
+        image: JSON.stringify(kw.name),
+        value: { kind: "string", value: kw.name },
+        start: kw.nameStart,
+        end: kw.nameStart + kw.name.length,
+      };
+      this.pair(m, key, kw.value, { start: kw.start, end: kw.end }, scope);
+    }
+    return { t: "map", m };
   }
 
   // ---- Beam options

@@ -50,16 +50,25 @@ export const rule: Rule = {
     },
   },
   check(ctx) {
+    // One consumer map shared by several reads (a module constant, `dict(BASE, …)`): one finding at its value, with
+    // every read that commits in finalize as related information.
+    const byValue = new Map<string, Parameters<typeof ctx.report>[0]>();
     for (const read of allReads(ctx.project)) {
       const commit = read.commitOffsetsInFinalize;
       if (!commit || commit.conditional) continue;
       const setting = effectiveSetting(read.consumerConfig, AUTO_COMMIT);
       if (!setting || setting.conditional || truthOf(setting.value.value) !== true) continue;
       const { value } = setting;
+      const key = `${value.file}:${value.range.start.line}:${value.range.start.character}`;
+      const seen = byValue.get(key);
+      if (seen) {
+        seen.related = [...(seen.related ?? []), relatedAt(commit, "Offsets are also committed in finalize here.")];
+        continue;
+      }
       const stringValue = value.value.kind === "string";
       const literal = literalOf(value);
       const edit = booleanEdit(value, false);
-      ctx.report({
+      byValue.set(key, {
         file: value.file,
         range: value.range,
         message: fitting(
@@ -82,5 +91,6 @@ export const rule: Rule = {
           : [],
       });
     }
+    for (const finding of byValue.values()) ctx.report(finding);
   },
 };
