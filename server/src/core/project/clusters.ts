@@ -169,28 +169,59 @@ function propertiesOnly(project: ProjectModel, workloads: FlinkWorkload[], envPr
   const byFile = new Map<string, FlinkWorkload[]>();
   for (const w of workloads) if (w.source === "compose") addTo(byFile, w.file, w);
   const out: Cluster[] = [];
-  for (const [file, services] of byFile) {
+  for (const [file, all] of byFile) {
     const own = (w: FlinkWorkload) =>
       envProperties.filter((c) => c.file === file && c.id.includes(`#services.${w.name}.`));
-    const main =
-      services.find((w) => w.role === "jobmanager" && own(w).length > 0) ?? services.find((w) => own(w).length > 0);
-    if (!main) continue;
-    const [config] = own(main);
-    const version = versionFrom(project, workloadEvidence(project, services));
-    // FLINK_PROPERTIES are appended to the configuration of the image: what its Dockerfile writes there is under them.
-    const dockerfiles = new Set(services.flatMap((w) => (w.build ? [w.build.dockerfile] : [])));
-    out.push({
-      config,
-      overlays: services.filter((w) => w !== main).flatMap(own),
-      defaults: project.flinkConfigs.filter((c) => c.host === "image" && dockerfiles.has(c.file)),
-      workloads: services,
-      platform: "compose",
-      incomplete: false,
-      minor: version.minor,
-      version,
-    });
+    for (const services of composeClusters(all, own)) {
+      const cluster = propertiesCluster(project, services, own);
+      if (cluster) out.push(cluster);
+    }
   }
   return out;
+}
+
+/**
+ * The clusters of one compose file: with more than one JobManager, each service joins the JobManager its
+ * `jobmanager.rpc.address` names (a service that names none of them joins the first). One JobManager: one cluster.
+ */
+function composeClusters(services: FlinkWorkload[], own: (w: FlinkWorkload) => FlinkConfig[]): FlinkWorkload[][] {
+  const jobManagers = services.filter((w) => w.role === "jobmanager" && own(w).length > 0);
+  if (jobManagers.length < 2) return [services];
+  const groups = new Map<FlinkWorkload, FlinkWorkload[]>(jobManagers.map((jm) => [jm, [jm]]));
+  for (const w of services) {
+    if (groups.has(w)) continue;
+    const address = own(w)
+      .map((c) => findEntry(c, "jobmanager.rpc.address")?.value.trim())
+      .find((v) => v !== undefined);
+    const jm = jobManagers.find((j) => j.name === address) ?? jobManagers[0];
+    groups.get(jm)?.push(w);
+  }
+  return [...groups.values()];
+}
+
+/** One compose cluster: the JobManager's FLINK_PROPERTIES as its configuration, the other services' on top. */
+function propertiesCluster(
+  project: ProjectModel,
+  services: FlinkWorkload[],
+  own: (w: FlinkWorkload) => FlinkConfig[],
+): Cluster | undefined {
+  const main =
+    services.find((w) => w.role === "jobmanager" && own(w).length > 0) ?? services.find((w) => own(w).length > 0);
+  if (!main) return undefined;
+  const [config] = own(main);
+  const version = versionFrom(project, workloadEvidence(project, services));
+  // FLINK_PROPERTIES are appended to the configuration of the image: what its Dockerfile writes there is under them.
+  const dockerfiles = new Set(services.flatMap((w) => (w.build ? [w.build.dockerfile] : [])));
+  return {
+    config,
+    overlays: services.filter((w) => w !== main).flatMap(own),
+    defaults: project.flinkConfigs.filter((c) => c.host === "image" && dockerfiles.has(c.file)),
+    workloads: services,
+    platform: "compose",
+    incomplete: false,
+    minor: version.minor,
+    version,
+  };
 }
 
 /** The version evidence of standalone workloads: their images, and the Dockerfiles compose builds them from. */
