@@ -498,23 +498,31 @@ function templates(text: string, d: Decoded, scala: boolean): Decoded {
   return out;
 }
 
-/** `String.format` conversions (`%s`, `%1$d`, `%-10s`) as `${…}`; `%%` is a percent sign, `%n` a line break. */
-function formatted(d: Decoded): Decoded {
+/**
+ * printf-style conversions as `${…}`: Java's `String.format` (`%s`, `%1$d`, `%-10s`; `%n` is a line break) and
+ * Python's `%` operator (`%s`, `%(topic)s`); `%%` is a percent sign in both.
+ */
+function formatted(d: Decoded, python = false): Decoded {
   const out = emptyDecoded();
   const n = d.chars.length;
+  const flags = python ? /[-#+ 0\d.*]/ : /[-#+ 0,(\d.$<]/;
   for (let k = 0; k < n; k++) {
     if (d.chars[k] !== "%") {
       push(out, d.chars[k], d.starts[k], d.ends[k]);
       continue;
     }
     const next = d.chars[k + 1];
-    if (next === "%" || next === "n") {
+    if (next === "%" || (next === "n" && !python)) {
       push(out, next === "%" ? "%" : "\n", d.starts[k], d.ends[k + 1]);
       k++;
       continue;
     }
     let end = k + 1;
-    while (end < n && /[-#+ 0,(\d.$<]/.test(d.chars[end])) end++;
+    if (python && d.chars[end] === "(") {
+      while (end < n && d.chars[end] !== ")") end++;
+      end++;
+    }
+    while (end < n && flags.test(d.chars[end])) end++;
     if (end >= n || !/[a-zA-Z]/.test(d.chars[end])) {
       push(out, "%", d.starts[k], d.ends[k]);
       continue;
@@ -841,7 +849,7 @@ function pySuffixes(
         ? pyAfterBrackets(ctx, operand)
         : operand + (/^[\w.]+/.exec(text.slice(operand, operand + 200))?.[0].length ?? 0);
       if (end === operand) return undefined;
-      part = pyPercent(part);
+      part = formatted(part, true);
       i = end;
       continue;
     }
@@ -890,39 +898,6 @@ function pyFormatFields(d: Decoded): Decoded {
       if (close >= n) push(out, "}", d.ends[n - 1], d.ends[n - 1]);
       k = close;
     } else push(out, c, d.starts[k], d.ends[k]);
-  }
-  return out;
-}
-
-/** printf-style `%s`, `%(name)s`, `%d` as `${…}`; `%%` is a percent sign. */
-function pyPercent(d: Decoded): Decoded {
-  const out = emptyDecoded();
-  const n = d.chars.length;
-  for (let k = 0; k < n; k++) {
-    if (d.chars[k] !== "%") {
-      push(out, d.chars[k], d.starts[k], d.ends[k]);
-      continue;
-    }
-    if (d.chars[k + 1] === "%") {
-      push(out, "%", d.starts[k], d.ends[k + 1]);
-      k++;
-      continue;
-    }
-    let end = k + 1;
-    if (d.chars[end] === "(") {
-      while (end < n && d.chars[end] !== ")") end++;
-      end++;
-    }
-    while (end < n && /[-#+ 0\d.*]/.test(d.chars[end])) end++;
-    if (end >= n || !/[a-zA-Z]/.test(d.chars[end])) {
-      push(out, "%", d.starts[k], d.ends[k]);
-      continue;
-    }
-    push(out, "$", d.starts[k], d.starts[k]);
-    push(out, "{", d.starts[k], d.starts[k]);
-    for (let x = k; x <= end; x++) push(out, d.chars[x], d.starts[x], d.ends[x]);
-    push(out, "}", d.ends[end], d.ends[end]);
-    k = end;
   }
   return out;
 }
