@@ -368,13 +368,34 @@ function helmValuesVersion(project: ProjectModel, config: FlinkConfig): ConfigVe
  * version does not read are skipped, except with `anyVersion`: the operator validates with its own Flink
  * classes, which read every spelling.
  */
-export function settingOf(cluster: Cluster, key: string, anyVersion = false): Setting | undefined {
+export function settingOf(
+  cluster: Cluster,
+  key: string,
+  anyVersion = false,
+  overlays: readonly FlinkConfig[] = cluster.overlays,
+): Setting | undefined {
   const minor = anyVersion ? undefined : cluster.minor;
-  for (const config of [...cluster.overlays.slice().reverse(), cluster.config, ...cluster.defaults]) {
+  for (const config of [...overlays.slice().reverse(), cluster.config, ...cluster.defaults]) {
     const entry = findEntry(config, key, minor);
     if (entry) return { entry, config };
   }
   return undefined;
+}
+
+/** The workload whose container sets an overlay (its FLINK_PROPERTIES), when the cluster has it. */
+function overlayWorkload(cluster: Cluster, config: FlinkConfig): FlinkWorkload | undefined {
+  return cluster.workloads.find(
+    (w) =>
+      w.file === config.file &&
+      (w.source === "compose"
+        ? config.id.includes(`#services.${w.name}.`)
+        : w.object !== undefined && config.id.startsWith(`${w.file}#${w.object.documentIndex}/`)),
+  );
+}
+
+/** The overlays the JobManager reads: all but those of TaskManager containers. */
+function jobManagerOverlays(cluster: Cluster): FlinkConfig[] {
+  return cluster.overlays.filter((c) => overlayWorkload(cluster, c)?.role !== "taskmanager");
 }
 
 /** A setting of `key` that the project's Flink version ignores, e.g. a key introduced in a later version. */
@@ -413,15 +434,18 @@ export function runsBatch(cluster: Cluster): boolean {
 
 export type CheckpointingState =
   | { kind: "on"; millis: number; setting?: Setting }
-  | { kind: "off"; setting?: Setting }
+  /** `taskManagersOnly`: only TaskManager containers set an interval, which no JobManager reads. */
+  | { kind: "off"; setting?: Setting; taskManagersOnly?: Setting }
   | { kind: "unknown" };
 
 /**
- * Periodic checkpointing as the cluster configures it. The operator sets a 5 min interval for last-state
- * FlinkDeployments that set none (FlinkConfigBuilder.applyJobConfig).
+ * Periodic checkpointing as the cluster configures it. The JobManager triggers checkpoints and reads its own
+ * configuration: an interval set only in a TaskManager container's FLINK_PROPERTIES does not count. The operator
+ * sets a 5 min interval for last-state FlinkDeployments that set none (FlinkConfigBuilder.applyJobConfig).
  */
 export function checkpointing(cluster: Cluster): CheckpointingState {
-  const setting = settingOf(cluster, "execution.checkpointing.interval");
+  const key = "execution.checkpointing.interval";
+  const setting = settingOf(cluster, key, false, jobManagerOverlays(cluster));
   if (setting) {
     const text = knownValue(setting);
     const parsed = text === undefined ? undefined : parseDuration(text);
@@ -429,7 +453,8 @@ export function checkpointing(cluster: Cluster): CheckpointingState {
     return parsed.millis > 0 ? { kind: "on", millis: parsed.millis, setting } : { kind: "off", setting };
   }
   if (upgradeModeOf(cluster) === "last-state") return { kind: "on", millis: 300_000 };
-  return { kind: "off" };
+  const taskManagersOnly = settingOf(cluster, key);
+  return taskManagersOnly ? { kind: "off", taskManagersOnly } : { kind: "off" };
 }
 
 export function upgradeModeOf(cluster: Cluster): string | undefined {
