@@ -178,6 +178,13 @@ export class Workbench {
       const last = seen.get(seen.size - 1);
       return [...seen.keys()].every((i) => i < seen.size) && last !== undefined && last.bottom >= total - 2;
     };
+    // The panel keeps its scroll position (and reveals a problem near the cursor): read from the top.
+    const start = await this.page.locator(".markers-panel .monaco-list").boundingBox();
+    if (start) {
+      await this.page.mouse.move(start.x + start.width / 2, start.y + start.height / 2);
+      await this.page.mouse.wheel(0, -100_000);
+      await this.page.waitForTimeout(150);
+    }
     for (let page = 0; page < 50; page++) {
       const view = await this.page.$eval(
         ".markers-panel .monaco-list",
