@@ -203,20 +203,28 @@ export function jvmSqlPieces(text: string, language: "java" | "scala" | "kotlin"
   if (!mayHoldSql(text, false)) return [];
   const ctx = jvmContext(text, language);
   const { tokens } = ctx;
-  const out: SqlPiece[] = [];
-  const seen = new Set<string>();
+  const pieces = new Pieces();
   for (let i = 0; i + 1 < tokens.length; i++) {
     const t = tokens[i];
     if (t.kind !== "identifier" || !JVM_METHODS.has(t.text) || tokens[i + 1].text !== "(") continue;
-    const arg = jvmExpression(ctx, i + 2, i, "argument", 0);
-    if (!arg?.literal) continue;
-    // One constant passed to two calls is one piece of SQL in the file.
-    const key = `${arg.decoded.starts[0]}:${arg.decoded.chars.length}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    out.push(toPiece(arg.decoded));
+    pieces.add(jvmExpression(ctx, i + 2, i, "argument", 0));
   }
-  return out;
+  return pieces.out;
+}
+
+/** The pieces of a file, each once: one constant passed to two calls is one piece of SQL in the file. */
+class Pieces {
+  readonly out: SqlPiece[] = [];
+  private readonly seen = new Set<string>();
+
+  /** Adds an argument's SQL when any of it comes from a literal. */
+  add(arg: { decoded: Decoded; literal: boolean } | undefined): void {
+    if (!arg?.literal) return;
+    const key = `${arg.decoded.starts[0]}:${arg.decoded.chars.length}`;
+    if (this.seen.has(key)) return;
+    this.seen.add(key);
+    this.out.push(toPiece(arg.decoded));
+  }
 }
 
 interface JvmContext {
@@ -278,7 +286,7 @@ function jvmExpression(
   mode: "argument" | "definition",
   depth: number,
 ): Expression | undefined {
-  const { tokens, text } = ctx;
+  const { tokens } = ctx;
   const out = emptyDecoded();
   let literal = false;
   let i = at;
@@ -289,20 +297,24 @@ function jvmExpression(
     literal ||= part.literal;
     i = part.next;
     const next = tokens[i];
-    if (next?.text === "+" && tokens[i + 1]?.text !== "=" && !lineBreakBefore(ctx, i, mode)) {
+    const ends = mode === "definition" && statementBreak(ctx, i);
+    if (next?.text === "+" && tokens[i + 1]?.text !== "=" && !ends) {
       i++;
       continue;
     }
     if (mode === "argument")
       return next?.text === ")" || next?.text === "," ? { decoded: out, next: i, literal } : undefined;
-    if (!next || next.text === ";" || next.text === "}" || next.text === ")" || lineBreakBefore(ctx, i, "definition"))
+    if (!next || next.text === ";" || next.text === "}" || next.text === ")" || ends)
       return { decoded: out, next: i, literal };
     return undefined;
   }
-  function lineBreakBefore(c: JvmContext, k: number, m: string): boolean {
-    if (m !== "definition" || c.language === "java" || k === 0 || !tokens[k]) return false;
-    return text.slice(tokens[k - 1].end, tokens[k].start).includes("\n");
-  }
+}
+
+/** Scala and Kotlin end a statement at a line break: whether one stands before `tokens[k]`. */
+function statementBreak(ctx: JvmContext, k: number): boolean {
+  const { tokens } = ctx;
+  if (ctx.language === "java" || k === 0 || !tokens[k]) return false;
+  return ctx.text.slice(tokens[k - 1].end, tokens[k].start).includes("\n");
 }
 
 /** The token after the `)` that closes the `(` at `open`. */
@@ -326,7 +338,7 @@ function jvmPart(
   mode: "argument" | "definition",
   depth: number,
 ): Expression | undefined {
-  const { tokens, text, language } = ctx;
+  const { tokens, text } = ctx;
   let at = start;
   const first = tokens[at];
   if (!first) return undefined;
@@ -381,9 +393,7 @@ function jvmPart(
   while (i < tokens.length) {
     const c = tokens[i].text;
     if (open === 0 && (c === "+" || c === "," || c === ")" || c === ";" || c === "}")) break;
-    if (open === 0 && mode === "definition" && language !== "java" && i > at) {
-      if (text.slice(tokens[i - 1].end, tokens[i].start).includes("\n")) break;
-    }
+    if (open === 0 && mode === "definition" && i > at && statementBreak(ctx, i)) break;
     if (c === "(" || c === "[" || c === "{") open++;
     else if (c === ")" || c === "]" || c === "}") open--;
     i++;
@@ -696,24 +706,16 @@ function fString(
 /** SQL strings passed to the SQL methods in Python code (PyFlink's TableEnvironment, StatementSet). */
 export function pythonSqlPieces(text: string): SqlPiece[] {
   if (!mayHoldSql(text, true)) return [];
-  const out: SqlPiece[] = [];
   const call = /\b(execute_sql|sql_query|sql_update|add_insert_sql)\s*\(/g;
   const ctx: PyContext = { text, code: pythonCode(text), resolving: new Set(), nesting: 0 };
-  const seen = new Set<string>();
+  const pieces = new Pieces();
   let m = call.exec(text);
   while (m) {
     // A call written in a comment or inside a string (a help text, a docstring) is not a call.
-    if (ctx.code[m.index] === 1) {
-      const arg = pyExpression(ctx, m.index + m[0].length, m.index, "argument", 0);
-      const key = arg && `${arg.decoded.starts[0]}:${arg.decoded.chars.length}`;
-      if (arg?.literal && key && !seen.has(key)) {
-        seen.add(key);
-        out.push(toPiece(arg.decoded));
-      }
-    }
+    if (ctx.code[m.index] === 1) pieces.add(pyExpression(ctx, m.index + m[0].length, m.index, "argument", 0));
     m = call.exec(text);
   }
-  return out;
+  return pieces.out;
 }
 
 interface PyContext {
