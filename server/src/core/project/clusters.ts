@@ -170,8 +170,7 @@ function propertiesOnly(project: ProjectModel, workloads: FlinkWorkload[], envPr
   for (const w of workloads) if (w.source === "compose") addTo(byFile, w.file, w);
   const out: Cluster[] = [];
   for (const [file, all] of byFile) {
-    const own = (w: FlinkWorkload) =>
-      envProperties.filter((c) => c.file === file && c.id.includes(`#services.${w.name}.`));
+    const own = (w: FlinkWorkload) => envProperties.filter((c) => c.file === file && setsOverlay(w, c));
     for (const services of composeClusters(all, own)) {
       const cluster = propertiesCluster(project, services, own);
       if (cluster) out.push(cluster);
@@ -382,20 +381,19 @@ export function settingOf(
   return undefined;
 }
 
-/** The workload whose container sets an overlay (its FLINK_PROPERTIES), when the cluster has it. */
-function overlayWorkload(cluster: Cluster, config: FlinkConfig): FlinkWorkload | undefined {
-  return cluster.workloads.find(
-    (w) =>
-      w.file === config.file &&
-      (w.source === "compose"
-        ? config.id.includes(`#services.${w.name}.`)
-        : w.object !== undefined && config.id.startsWith(`${w.file}#${w.object.documentIndex}/`)),
-  );
+/**
+ * Whether the FLINK_PROPERTIES `config` is set in a container of workload `w` (the ids of compose.ts and
+ * kubernetes/workload.ts: `…#services.<name>.…`, `<file>#<document>/containers/…`).
+ */
+function setsOverlay(w: FlinkWorkload, config: FlinkConfig): boolean {
+  if (w.file !== config.file) return false;
+  if (w.source === "compose") return config.id.includes(`#services.${w.name}.`);
+  return w.object !== undefined && config.id.startsWith(`${w.file}#${w.object.documentIndex}/`);
 }
 
 /** The overlays the JobManager reads: all but those of TaskManager containers. */
 function jobManagerOverlays(cluster: Cluster): FlinkConfig[] {
-  return cluster.overlays.filter((c) => overlayWorkload(cluster, c)?.role !== "taskmanager");
+  return cluster.overlays.filter((c) => cluster.workloads.find((w) => setsOverlay(w, c))?.role !== "taskmanager");
 }
 
 /** A setting of `key` that the project's Flink version ignores, e.g. a key introduced in a later version. */
