@@ -10,7 +10,7 @@ import { BEAM_GROUP, isFlinkRunner } from "../knowledge/beamMatrix";
 import type { ResolvedDependency } from "../model";
 import { LineIndex } from "../text";
 import type { ProjectModel } from "../workspace/project";
-import { isTestCode, productionCode } from "./jobCode";
+import { isTestCode, productionCode, wordPattern } from "./jobCode";
 
 // ---------------------------------------------------------------------------------------------
 // Where Beam options are set
@@ -83,8 +83,7 @@ function baseName(file: string): string {
 }
 
 function namesWord(text: string, word: string): boolean {
-  if (word === "") return false;
-  return new RegExp(`(?<![\\w$])${word.replace(/[$]/g, "\\$")}(?![\\w$])`).test(text);
+  return word !== "" && wordPattern(word).test(text);
 }
 
 /**
@@ -266,7 +265,7 @@ export function isStreaming(project: ProjectModel): boolean {
  * continues), named in Java, Scala or Kotlin job code. Their reads are not modelled; naming one is evidence enough.
  */
 const UNBOUNDED_IO =
-  /\b(?:KinesisIO|PubsubIO|PubsubLiteIO|SqsIO|MqttIO|JmsIO|AmqpIO|RabbitMqIO|PulsarIO|NatsIO|SolaceIO|GenerateSequence|PeriodicImpulse|Watch\s*\.\s*growthOf|continuously)\b/g;
+  /\b(?:KinesisIO|PubsubIO|PubsubLiteIO|SqsIO|MqttIO|JmsIO|AmqpIO|RabbitMqIO|PulsarIO|NatsIO|SolaceIO|GenerateSequence|PeriodicImpulse|Watch\s*\.\s*growthOf|continuously)\b/;
 
 const streamingCache = new WeakMap<ProjectModel, Location[]>();
 
@@ -289,14 +288,10 @@ export function streamingEvidence(project: ProjectModel): Location[] {
       if (!isTestCode(project, l.file)) out.push({ file: l.file, range: l.range });
     for (const code of productionCode(project)) {
       if (code.language === "python") continue;
+      // The first one names the file as streaming: one place per file is evidence enough.
       const text = project.fileFacts(code.file)?.text ?? "";
-      let index: LineIndex | undefined;
-      for (const m of text.matchAll(UNBOUNDED_IO)) {
-        index ??= new LineIndex(text);
-        const at = m.index ?? 0;
-        out.push({ file: code.file, range: index.rangeOf(at, at + m[0].length) });
-        break;
-      }
+      const m = UNBOUNDED_IO.exec(text);
+      if (m) out.push({ file: code.file, range: new LineIndex(text).rangeOf(m.index, m.index + m[0].length) });
     }
     found = out;
     streamingCache.set(project, found);

@@ -47,3 +47,11 @@ export function allReads(project: ProjectModel): JobCode["kafkaReads"] {
 export function allCode(project: ProjectModel): JobCode[] {
   return project.code.files;
 }
+
+/**
+ * `name` as a word of code (`$` counts as a letter of Java identifiers): how other code mentions a class, a module
+ * or a method, in a call, an import, a method reference or a string used by reflection alike.
+ */
+export function wordPattern(name: string, flags = ""): RegExp {
+  return new RegExp(`(?<![\\w$])${name.replace(/[$]/g, "\\$")}(?![\\w$])`, flags);
+}

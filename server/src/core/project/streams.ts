@@ -24,7 +24,7 @@ import { rangeContains } from "../text";
 import type { ProjectModel } from "../workspace/project";
 import { checkpointing, clustersOf } from "./clusters";
 import { findEntry } from "./configEntries";
-import { isTestCode, productionCode } from "./jobCode";
+import { isTestCode, productionCode, wordPattern } from "./jobCode";
 
 export type Evidence = "on" | "maybe" | "off";
 
@@ -100,7 +100,7 @@ function mayBeCalled(project: ProjectModel, file: string, name: string): boolean
   let answer = known.get(key);
   if (answer === undefined) {
     answer = false;
-    const word = new RegExp(`(?<![\\w$])${name.replace(/[$]/g, "\\$")}(?![\\w$])`, "g");
+    const word = wordPattern(name, "g");
     for (const f of project.files) {
       if (f.file !== file && (!f.code || isTestCode(project, f.file))) continue;
       const count = f.text.match(word)?.length ?? 0;
