@@ -16,6 +16,7 @@ import {
   matchAdvisories,
   matchSeverity,
   rangeBounds,
+  titleFor,
 } from "../../server/src/core/knowledge/advisories";
 import { compareMavenVersions } from "../../server/src/core/knowledge/mavenVersion";
 import type { JobApiUsage } from "../../server/src/core/model";
@@ -41,6 +42,10 @@ function problems(record: Advisory): string[] {
   if (!specific.effect?.trim()) at("database_specific.effect is empty");
   if (!specific.component?.trim()) at("database_specific.component is empty");
   if (!specific.title?.trim()) at("database_specific.title is empty");
+  const without = specific.titleWithout;
+  if (without && (!FACTS.includes(without.fact) || !FACTS.includes(without.seenIn) || !without.title?.trim())) {
+    at("titleWithout needs known facts and a title");
+  }
   if (specific.advice !== undefined && !Array.isArray(specific.advice)) at("database_specific.advice must be a list");
   for (const a of specific.advice ?? []) {
     if (typeof a !== "string" && (!a.text?.trim() || (a.introduced === undefined && a.fixed === undefined))) {
@@ -153,6 +158,20 @@ test("the first version past every range", () => {
   const [bfl302] = advisoriesOfRule("BFL302");
   assert.equal(firstUnaffectedVersion(bfl301), "2.64.0");
   assert.equal(firstUnaffectedVersion(bfl302), "2.56.0");
+});
+
+test("BFL301's title names Kafka unless the job code was read and reads no Kafka", () => {
+  const [bfl301] = advisoriesOfRule("BFL301");
+  const place = { file: "/p/Job.java", range: range(3, 8, 3, 31) };
+  const kafka = "after a restore, every Kafka message is read and processed twice";
+  assert.equal(titleFor(bfl301, {}), kafka, "no job code read: the build alone");
+  assert.equal(titleFor(bfl301, { beamPipeline: [place], kafkaCode: [place] }), kafka);
+  assert.equal(
+    titleFor(bfl301, { beamPipeline: [place], unboundedRead: [place] }),
+    "after a restore, every message of its unbounded sources is read and processed twice",
+  );
+  const [bfl302] = advisoriesOfRule("BFL302");
+  assert.equal(titleFor(bfl302, { beamPipeline: [place] }), bfl302.database_specific.title, "no variant: the title");
 });
 
 test("the generated record index and the table in docs/advisories.md list every record (npm run gen:docs)", () => {

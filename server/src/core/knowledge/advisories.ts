@@ -137,6 +137,11 @@ export interface Advisory {
     component: string;
     /** What happens at run time in a few words: the message reads "… has a known bug in <component>: <title>." */
     title: string;
+    /**
+     * The title for a project whose job code was read (it shows `seenIn`) and shows no `fact`: a bug of every
+     * source, told without naming the one most projects use (Kafka) to a project that uses another.
+     */
+    titleWithout?: { fact: AdvisoryFact; seenIn: AdvisoryFact; title: string };
     /** What happens at run time, in full (one sentence, shown as related information). */
     effect: string;
     /** Sentences the finding adds as related information (what does not help, what else to know). */
@@ -146,6 +151,14 @@ export interface Advisory {
 }
 
 export const ADVISORIES: readonly Advisory[] = RECORDS as Advisory[];
+
+/** The title of a record for a project with these facts (`titleWithout` where it applies). */
+export function titleFor(advisory: Advisory, facts: AdvisoryFacts): string {
+  const { title, titleWithout } = advisory.database_specific;
+  if (!titleWithout) return title;
+  const seen = (facts[titleWithout.seenIn]?.length ?? 0) > 0;
+  return seen && (facts[titleWithout.fact]?.length ?? 0) === 0 ? titleWithout.title : title;
+}
 
 export function advisoriesOfRule(code: string, records: readonly Advisory[] = ADVISORIES): Advisory[] {
   return records.filter((a) => a.database_specific.rule === code);

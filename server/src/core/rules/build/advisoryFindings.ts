@@ -23,6 +23,7 @@ import {
   metConditions,
   requiredFacts,
   requirementsMet,
+  titleFor,
   unusedConditions,
 } from "../../knowledge/advisories";
 import type { ResolvedDependency } from "../../model";
@@ -96,7 +97,7 @@ export function reportSites(ctx: RuleContext, code: string, sites: AdvisorySite[
     }
     for (const { match, packages } of byAdvisory.values()) {
       const { advisory, range } = match;
-      const specific = advisory.database_specific;
+      const specific = { ...advisory.database_specific, title: titleFor(advisory, facts) };
       const conditions = metConditions(advisory, facts);
       const upgrade = site.upgrade(match);
       const has = range.database_specific.uncertain ? "may still have" : "has";
