@@ -1,7 +1,7 @@
 /** config.yaml (standard YAML, Flink 1.19+) and flink-conf.yaml read from files on disk. */
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { looksLikeFlinkConfig, readDocument } from "../../server/src/core/documents/index";
+import { kindFromName, looksLikeFlinkConfig, readDocument } from "../../server/src/core/documents/index";
 import { entry, insertAndReread, scalars, span, textAt } from "./helpers";
 
 const FILE = "/p/conf/config.yaml";
@@ -240,4 +240,28 @@ test("legacy flink-conf.yaml: nested YAML is a warning on the first line Flink r
   assert.match(facts.syntaxErrors[0].message, /as the key `interval`, not `execution\.checkpointing\.interval`/);
   const flat = readDocument("/p/conf/flink-conf.yaml", "env.java.opts.all: -Da=b: c\n  # indented comment\n");
   assert.deepEqual(flat.syntaxErrors, []);
+});
+
+test("flink-conf.yaml kept for one environment is read as one, marked as a variant", () => {
+  for (const name of [
+    "flink-conf-prod.yaml",
+    "flink-conf.local.yml",
+    "flink-conf_staging.yaml",
+    "prod-flink-conf.yaml",
+  ]) {
+    assert.equal(kindFromName(`/p/conf/${name}`), "flinkConfig", name);
+    const [config] = readDocument(`/p/conf/${name}`, "parallelism.default: 2\n").flinkConfigs;
+    assert.equal(config.variant, true, name);
+    assert.equal(config.logicalName, "flink-conf.yaml", name);
+  }
+  assert.equal(readDocument("/p/conf/flink-conf.yaml", "parallelism.default: 2\n").flinkConfigs[0].variant, undefined);
+  // Backups, templates of other tools and look-alike names are not Flink's configuration.
+  for (const name of [
+    "flink-conf.yaml.bak",
+    "flink-conf.yaml.j2",
+    "flink-config.yaml",
+    "myflink-conf.yaml",
+    "flink-conf-.yaml",
+  ])
+    assert.notEqual(kindFromName(`/p/conf/${name}`), "flinkConfig", name);
 });

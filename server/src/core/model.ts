@@ -68,6 +68,11 @@ export interface FlinkConfig {
   dialect: ConfigDialect;
   /** The file name Flink will see: flink-conf.yaml or config.yaml (undefined for map-shaped hosts). */
   logicalName?: "flink-conf.yaml" | "config.yaml";
+  /**
+   * A file kept for one environment under another name (`flink-conf-prod.yaml`): Flink reads it only where a
+   * deployment mounts or copies it as its flink-conf.yaml, so it is never the guess for a workload's configuration.
+   */
+  variant?: boolean;
   /** Entries in source order, duplicates included. */
   entries: ConfigEntry[];
   ignoredLines: IgnoredLine[];

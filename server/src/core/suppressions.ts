@@ -16,6 +16,7 @@
  */
 
 import { type CommentSyntax, scanComments } from "./comments";
+import { isFlinkConfName } from "./documents/flinkConfig/file";
 import { isDockerfileName } from "./fileNames";
 import type { Finding } from "./findings";
 import type { K8sObject } from "./model";
@@ -44,7 +45,7 @@ const DIRECTIVE = /^\s*beam-flink-lint-disable-(next-line|line|file)\b/;
 const REASON = /--|:/;
 
 /** The comment syntax of a file, from its name; `legacy` for a flink-conf.yaml Flink reads line by line. */
-export function commentSyntaxFor(file: string, legacy = /\/flink-conf\.ya?ml$/.test(file)): CommentSyntax {
+export function commentSyntaxFor(file: string, legacy = isFlinkConfName(file)): CommentSyntax {
   const name = file.slice(file.lastIndexOf("/") + 1).toLowerCase();
   if (legacy) return "legacy";
   if (name.endsWith(".yaml") || name.endsWith(".yml")) return "yaml";

@@ -16,7 +16,7 @@ import { readVersionCatalog } from "./build/versionCatalog";
 import { readTreeSitterCode } from "./code/treeSitterReader";
 import { hasComposeServices, isComposeName, readCompose } from "./compose";
 import { readDockerfile } from "./dockerfile";
-import { isConfigYamlName, readFlinkConfigFile } from "./flinkConfig/file";
+import { isConfigYamlName, isFlinkConfName, readFlinkConfigFile } from "./flinkConfig/file";
 import { isValuesName, readHelmValues } from "./helmValues";
 import { dockerfileJars } from "./imageJars";
 import { readJavaFile } from "./java/reader";
@@ -51,7 +51,7 @@ export function kindFromName(file: string): FileKind | undefined {
   const name = base(file);
   const lower = name.toLowerCase();
   if (PROJECT_CONFIG_NAMES.includes(name)) return "projectConfig";
-  if (name === "flink-conf.yaml" || name === "flink-conf.yml") return "flinkConfig";
+  if (isFlinkConfName(name)) return "flinkConfig";
   if (isDockerfileName(name)) return "dockerfile";
   if (
     name === "build.gradle" ||

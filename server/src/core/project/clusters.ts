@@ -94,7 +94,10 @@ function buildClusters(project: ProjectModel): Cluster[] {
     else {
       const guess = w.configMounts?.length
         ? undefined
-        : nearest(w.file, w.source === "compose" || configMaps.length === 0 ? files : configMaps);
+        : nearest(
+            w.file,
+            w.source === "compose" || configMaps.length === 0 ? files.filter((c) => !c.variant) : configMaps,
+          );
       if (guess) assign(guess, w, false);
       else unassigned.push(w);
     }
@@ -155,7 +158,8 @@ function mountedConfigs(w: FlinkWorkload, configMaps: FlinkConfig[], files: Flin
     if (host)
       pushAll(
         out,
-        files.filter((c) => isAtOrUnder(c.file, host)),
+        // A mounted folder gives Flink its flink-conf.yaml; a variant counts only when it is the file mounted.
+        files.filter((c) => isAtOrUnder(c.file, host) && (!c.variant || c.file === host)),
       );
   }
   return [...new Set(out)];
@@ -287,7 +291,10 @@ function filledAtDeploy(config: FlinkConfig): boolean {
 function readFileConfigs(project: ProjectModel, configs: FlinkConfig[]): FlinkConfig[] {
   const modern = flinkAtLeast(project, "2.0") === true;
   return configs.filter((c) => {
-    const sibling = configs.find((o) => o !== c && dirOf(o.file) === dirOf(c.file) && o.logicalName !== c.logicalName);
+    if (c.variant) return true;
+    const sibling = configs.find(
+      (o) => o !== c && !o.variant && dirOf(o.file) === dirOf(c.file) && o.logicalName !== c.logicalName,
+    );
     if (!sibling) return true;
     return modern ? c.logicalName === "config.yaml" : c.logicalName === "flink-conf.yaml";
   });

@@ -15,6 +15,21 @@ export function isConfigYamlName(file: string): boolean {
   return name === "config.yaml" || name === "config.yml";
 }
 
+/**
+ * `flink-conf.yaml` and the copies kept beside it for one environment (`flink-conf-prod.yaml`,
+ * `flink-conf.local.yml`, `prod-flink-conf.yaml`), which a deployment mounts or copies in its place.
+ */
+export function isFlinkConfName(file: string): boolean {
+  const name = file.slice(file.lastIndexOf("/") + 1);
+  return /^(?:flink-conf(?:[-_.][A-Za-z0-9][\w.-]*)?|[A-Za-z0-9][\w.-]*[-_.]flink-conf)\.ya?ml$/.test(name);
+}
+
+/** A flink-conf.yaml kept for one environment under another name (`flink-conf-prod.yaml`). */
+export function isFlinkConfVariant(file: string): boolean {
+  const name = file.slice(file.lastIndexOf("/") + 1);
+  return isFlinkConfName(file) && name !== "flink-conf.yaml" && name !== "flink-conf.yml";
+}
+
 /** Reads a configuration file; `docs` are the already parsed YAML documents of a config.yaml, if any. */
 export function readFlinkConfigFile(file: string, text: string, docs?: YamlDocument[]): FileFacts {
   if (isConfigYamlName(file)) return readConfigYaml(file, text, docs ?? parseYamlDocuments(text));
@@ -29,6 +44,7 @@ export function readFlinkConfigFile(file: string, text: string, docs?: YamlDocum
     host: "file",
     dialect: "legacy",
     logicalName: "flink-conf.yaml",
+    ...(isFlinkConfVariant(file) ? { variant: true } : {}),
     entries,
     ignoredLines,
     anchor: entries[0]?.keyRange ?? START,
