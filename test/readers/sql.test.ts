@@ -438,3 +438,95 @@ test("keys filled in at run time: no SET entry, and the table's option list is o
     [["pipeline.name", "${table}", true]],
   );
 });
+
+test("statements a file defines for others to run: constants, returned values, expression bodies; each once", () => {
+  const java = [
+    "public final class OrdersSql {",
+    "  static final String BASE = \"CREATE TABLE orders (id STRING) WITH ('connector' = 'kafka', \";",
+    "  static final String FULL = BASE + \"'topic' = 'orders')\";",
+    '  static final String ARCHIVE = "INSERT INTO archive SELECT * FROM orders";',
+    '  static final String GREETING = "hello";',
+    "  static String sink(String topic) {",
+    "    return \"CREATE TABLE sink (id STRING) WITH ('connector' = 'kafka', 'topic' = '\" + topic + \"')\";",
+    "  }",
+    "  void local() { String mine = \"CREATE TABLE mine (id STRING) WITH ('connector' = 'kafka')\"; }",
+    "}",
+  ].join("\n");
+  const j = sqlOf("/p/src/main/java/OrdersSql.java", java);
+  assert.equal(j.shared, true);
+  // FULL holds BASE: the table is read once, from the longer definition; the method's local is its own.
+  assert.deepEqual(tableOptions(j), [
+    [
+      "orders",
+      [
+        ["connector", "kafka"],
+        ["topic", "orders"],
+      ],
+    ],
+    [
+      "sink",
+      [
+        ["connector", "kafka"],
+        ["topic", "${topic}"],
+      ],
+    ],
+  ]);
+  assert.deepEqual(
+    j.reads.map((r) => r.name),
+    ["orders"],
+  );
+  // A definition passed to executeSql in the same file is one piece, not two.
+  const job = [
+    "class Job {",
+    "  static final String DDL = \"CREATE TABLE t (id STRING) WITH ('connector' = 'kafka')\";",
+    "  void run(TableEnvironment tEnv) { tEnv.executeSql(DDL); }",
+    "}",
+  ].join("\n");
+  const once = sqlOf("/p/src/main/java/Job.java", job);
+  assert.deepEqual(
+    once.tables.map((t) => t.name),
+    ["t"],
+  );
+  assert.equal(once.shared, undefined);
+  const scala = [
+    "object KafkaTables {",
+    "  def orders(topic: String): String =",
+    "    s\"CREATE TABLE orders (id STRING) WITH ('connector' = 'kafka', 'topic' = '$topic')\"",
+    '  def name = "orders"',
+    "}",
+  ].join("\n");
+  assert.deepEqual(
+    sqlOf("/p/KafkaTables.scala", scala).tables.map((t) => [t.name, t.options[1].value]),
+    [["orders", "${topic}"]],
+  );
+  const kotlin = [
+    "object OrdersSql {",
+    "    const val ORDERS = \"CREATE TABLE orders (id STRING) WITH ('connector' = 'kafka')\"",
+    "    fun sink(topic: String) = \"CREATE TABLE sink (id STRING) WITH ('connector' = 'kafka', 'topic' = '$topic')\"",
+    "}",
+  ].join("\n");
+  assert.deepEqual(
+    sqlOf("/p/OrdersSql.kt", kotlin).tables.map((t) => t.name),
+    ["sink", "orders"],
+  );
+  const python = [
+    'ORDERS = """CREATE TABLE orders (id STRING) WITH (\'connector\' = \'kafka\')"""',
+    "",
+    "class Tables:",
+    "    SINK = \"CREATE TABLE sink (id STRING) WITH ('connector' = 'kafka')\"",
+    "",
+    "    def source(self, topic):",
+    "        mine = \"CREATE TABLE mine (id STRING) WITH ('connector' = 'kafka')\"",
+    "        return f\"CREATE TABLE src (id STRING) WITH ('connector' = 'kafka', 'topic' = '{topic}')\"",
+  ].join("\n");
+  assert.deepEqual(
+    sqlOf("/p/sql_queries.py", python)
+      .tables.map((t) => t.name)
+      .sort(),
+    ["orders", "sink", "src"],
+  );
+  // No table with a connector: database statements, not Flink SQL.
+  const jdbc =
+    'class Schema { static final String USERS = "CREATE TABLE users (id BIGINT)"; String c = "\'connector\'"; }';
+  assert.equal(readDocument("/p/src/main/java/Schema.java", jdbc).sql, undefined);
+});

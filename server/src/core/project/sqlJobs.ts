@@ -146,7 +146,7 @@ function checkpointingOf(project: ProjectModel, script: SqlScriptFacts): SqlChec
   // SQL strings in job code run in that code's environment; a .sql file may be run by a job elsewhere in the project
   // that runs SQL (calls executeSql & co.) or names the script. A DataStream job's checkpointing is its own.
   const own = script.embedded
-    ? code.filter((l) => l.file === script.file)
+    ? code.filter((l) => l.file === script.file || (script.shared && mayRunDefinitions(project, l.file, script)))
     : code.filter((l) => mayRunScript(project, l.file, script.file));
   if (own.length > 0) return { kind: "on", by: "code", where: own };
   return { kind: "off" };
@@ -163,6 +163,22 @@ function mayRunScript(project: ProjectModel, file: string, scriptFile: string): 
     (python || facts.kind === "java" || facts.kind === "scala" || facts.kind === "kotlin") &&
     mayHoldSql(facts.text, python)
   );
+}
+
+/**
+ * Whether the code of `file` may run statements another file defines: it runs SQL statements and names that file's
+ * class, object or module (`tableEnv.executeSql(SqlConstants.ORDERS_DDL)`, `from sql_queries import ORDERS_DDL`).
+ */
+function mayRunDefinitions(project: ProjectModel, file: string, script: SqlScriptFacts): boolean {
+  const facts = project.fileFacts(file);
+  const defining = project.fileFacts(script.file);
+  if (!facts || !defining) return false;
+  const python = facts.kind === "python";
+  if (!mayHoldSql(facts.text, python)) return false;
+  const base = script.file.slice(script.file.lastIndexOf("/") + 1).replace(/\.[^.]*$/, "");
+  const names = new Set([base]);
+  for (const m of defining.text.matchAll(/\b(?:object|class|interface)\s+([A-Za-z_]\w*)/g)) names.add(m[1]);
+  return [...names].some((n) => /^[A-Za-z_]\w*$/.test(n) && new RegExp(`\\b${n}\\b`).test(facts.text));
 }
 
 function batchOf(project: ProjectModel, script: SqlScriptFacts): boolean {

@@ -198,33 +198,136 @@ function toPiece(d: Decoded): SqlPiece {
   return { text: d.chars.join(""), starts: d.starts, ends: d.ends };
 }
 
-/** SQL strings passed to the SQL methods in Java, Scala or Kotlin code. */
+/**
+ * SQL strings passed to the SQL methods in Java, Scala or Kotlin code, then the SQL statements the file defines for
+ * code elsewhere to run ({@link jvmDefinitions}).
+ */
 export function jvmSqlPieces(text: string, language: "java" | "scala" | "kotlin"): SqlPiece[] {
-  if (!mayHoldSql(text, false)) return [];
+  const calls = mayHoldSql(text, false);
+  const defines = mayDefineSql(text);
+  if (!calls && !defines) return [];
   const ctx = jvmContext(text, language);
   const { tokens } = ctx;
-  const pieces = new Pieces();
-  for (let i = 0; i + 1 < tokens.length; i++) {
-    const t = tokens[i];
-    if (t.kind !== "identifier" || !JVM_METHODS.has(t.text) || tokens[i + 1].text !== "(") continue;
-    pieces.add(jvmExpression(ctx, i + 2, i, "argument", 0));
-  }
+  const pieces = new Pieces(text.length);
+  if (calls)
+    for (let i = 0; i + 1 < tokens.length; i++) {
+      const t = tokens[i];
+      if (t.kind !== "identifier" || !JVM_METHODS.has(t.text) || tokens[i + 1].text !== "(") continue;
+      pieces.add(jvmExpression(ctx, i + 2, i, "argument", 0));
+    }
+  if (defines) pieces.addDefinitions(jvmDefinitions(ctx));
   return pieces.out;
 }
+
+/**
+ * A quick test before reading a file's definitions: does a string of it define a table with a connector? A file of
+ * SQL constants (`SqlConstants.SOURCE_DDL`) or of methods that build the statements (`KafkaDdl.ordersTable(topic)`)
+ * holds Flink SQL that a job in another file runs.
+ */
+function mayDefineSql(text: string): boolean {
+  return /\bCREATE\s+(?:TEMPORARY\s+)?TABLE\b/i.test(text) && /'connector'/i.test(text);
+}
+
+/** A text that is a SQL statement a Flink job runs: a table definition or an INSERT (comments before it allowed). */
+const SQL_STATEMENT =
+  /^(?:\s|--[^\n]*\n|\/\*[\s\S]*?\*\/)*(?:CREATE\s+(?:TEMPORARY\s+)?TABLE|INSERT\s+(?:INTO|OVERWRITE))\b/i;
 
 /** The pieces of a file, each once: one constant passed to two calls is one piece of SQL in the file. */
 class Pieces {
   readonly out: SqlPiece[] = [];
   private readonly seen = new Set<string>();
+  /** Per host character, whether a piece already holds it. */
+  private readonly taken: Uint8Array;
+
+  constructor(length: number) {
+    this.taken = new Uint8Array(length);
+  }
 
   /** Adds an argument's SQL when any of it comes from a literal. */
-  add(arg: { decoded: Decoded; literal: boolean } | undefined): void {
+  add(arg: { decoded: Decoded; literal: boolean } | undefined, defined = false): void {
     if (!arg?.literal) return;
     const key = `${arg.decoded.starts[0]}:${arg.decoded.chars.length}`;
     if (this.seen.has(key)) return;
     this.seen.add(key);
-    this.out.push(toPiece(arg.decoded));
+    const { starts, ends } = arg.decoded;
+    for (let i = 0; i < starts.length; i++) this.taken.fill(1, starts[i], Math.max(starts[i], ends[i]));
+    this.out.push(defined ? { ...toPiece(arg.decoded), defined: true } : toPiece(arg.decoded));
   }
+
+  /**
+   * Statements the file defines (constants, returned values): those that are SQL, when one of them defines a table
+   * with a connector (a file of JDBC statements is not Flink SQL). The longest first, and none whose characters a
+   * piece already holds: `ddl` passed to `executeSql`, or `base` inside `full = base + "…"`, is read once.
+   */
+  addDefinitions(candidates: Expression[]): void {
+    const sql = candidates
+      .filter((c) => c.literal && SQL_STATEMENT.test(c.decoded.chars.join("")))
+      .sort((a, b) => b.decoded.chars.length - a.decoded.chars.length);
+    if (!sql.some((c) => /'connector'/i.test(c.decoded.chars.join("")))) return;
+    for (const c of sql) {
+      const { starts, ends } = c.decoded;
+      let free = true;
+      for (let i = 0; i < starts.length && free; i++) if (ends[i] > starts[i] && this.taken[starts[i]]) free = false;
+      if (free) this.add(c, true);
+    }
+  }
+}
+
+/**
+ * The values a Java, Scala or Kotlin file defines for other code: fields and constants (`name = …` at the top level
+ * or in the body of a class, object or interface; a method's locals are its own), every `return …`, and Scala's
+ * and Kotlin's functions with an expression body (`def ddl(topic: String): String = s"""…"""`).
+ */
+function jvmDefinitions(ctx: JvmContext): Expression[] {
+  const { tokens } = ctx;
+  const { blockOf } = blocks(ctx);
+  const out: Expression[] = [];
+  const read = (at: number) => {
+    const value = jvmExpression(ctx, at, at, "definition", 0);
+    if (value) out.push(value);
+  };
+  for (const list of definitions(ctx).values())
+    for (const at of list) if (at >= 0 && (blockOf[at] < 0 || classBody(tokens, blockOf[at]))) read(at);
+  for (let k = 0; k + 1 < tokens.length; k++) {
+    const t = tokens[k];
+    if (t.kind !== "identifier") continue;
+    if (t.text === "return" && tokens[k + 1].kind === "string") read(k + 1);
+    else if ((t.text === "def" || t.text === "fun") && ctx.language !== "java") {
+      const body = expressionBody(tokens, k + 1);
+      if (body !== undefined) read(body);
+    }
+  }
+  return out;
+}
+
+/** Whether the `{` at `open` opens the body of a class, object, interface, trait or enum (not of a method). */
+function classBody(tokens: Token[], open: number): boolean {
+  for (let k = open - 1; k >= 0 && k > open - 64; k--) {
+    const t = tokens[k];
+    if (t.kind === "identifier" && /^(class|object|interface|trait|enum)$/.test(t.text)) return true;
+    if (t.text === ")" || t.text === ";" || t.text === "{" || t.text === "}" || t.text === "=") return false;
+  }
+  return false;
+}
+
+/** After `def` / `fun`: the token after the `=` of `name[T](params): Type =`, when the function has that form. */
+function expressionBody(tokens: Token[], at: number): number | undefined {
+  let k = at;
+  if (tokens[k]?.kind !== "identifier") return undefined;
+  k++;
+  while (tokens[k]?.text === "(" || tokens[k]?.text === "[") k = afterParens(tokens, k);
+  if (tokens[k]?.text === ":") {
+    k++;
+    let depth = 0;
+    while (tokens[k]) {
+      const c = tokens[k].text;
+      if (c === "[" || c === "<") depth++;
+      else if ((c === "]" || c === ">") && depth > 0) depth--;
+      else if (depth === 0 && tokens[k].kind !== "identifier" && c !== "." && c !== "?") break;
+      k++;
+    }
+  }
+  return tokens[k]?.text === "=" && tokens[k + 1]?.text !== "=" ? k + 1 : undefined;
 }
 
 interface JvmContext {
@@ -705,17 +808,41 @@ function fString(
 
 /** SQL strings passed to the SQL methods in Python code (PyFlink's TableEnvironment, StatementSet). */
 export function pythonSqlPieces(text: string): SqlPiece[] {
-  if (!mayHoldSql(text, true)) return [];
+  const calls = mayHoldSql(text, true);
+  const defines = mayDefineSql(text);
+  if (!calls && !defines) return [];
   const call = /\b(execute_sql|sql_query|sql_update|add_insert_sql)\s*\(/g;
   const ctx: PyContext = { text, code: pythonCode(text), resolving: new Set(), nesting: 0 };
-  const pieces = new Pieces();
-  let m = call.exec(text);
+  const pieces = new Pieces(text.length);
+  let m = calls ? call.exec(text) : null;
   while (m) {
     // A call written in a comment or inside a string (a help text, a docstring) is not a call.
     if (ctx.code[m.index] === 1) pieces.add(pyExpression(ctx, m.index + m[0].length, m.index, "argument", 0));
     m = call.exec(text);
   }
+  if (defines) pieces.addDefinitions(pythonDefinitions(ctx));
   return pieces.out;
+}
+
+/**
+ * The values a Python file defines for other code: module constants and class attributes (a function's locals are
+ * its own) and every `return …`.
+ */
+function pythonDefinitions(ctx: PyContext): PyExpression[] {
+  const out: PyExpression[] = [];
+  const read = (at: number) => {
+    const value = pyExpression(ctx, at, at, "definition", 0);
+    if (value) out.push(value);
+  };
+  const members = classBodyLines(ctx);
+  const lineStart = (at: number) => ctx.text.lastIndexOf("\n", at - 1) + 1;
+  for (const list of pyDefinitions(ctx).values())
+    for (const d of list) if (!d.augmented && (d.indent === 0 || members.has(lineStart(d.value)))) read(d.value);
+  for (const m of ctx.text.matchAll(/\breturn[ \t]+(?=[rRuUfF]{0,2}['"(])/g)) {
+    const at = m.index ?? 0;
+    if (ctx.code[at] === 1) read(at + m[0].length);
+  }
+  return out;
 }
 
 interface PyContext {
@@ -919,6 +1046,31 @@ function pyDefinitions(ctx: PyContext): Map<string, { value: number; indent: num
   }
   ctx.defs = defs;
   return defs;
+}
+
+/**
+ * The starts of the lines that stand directly in a class body (the nearest code line above them that is indented
+ * less opens with `class`), found in one pass over the lines.
+ */
+function classBodyLines(ctx: PyContext): Set<number> {
+  const { text } = ctx;
+  const out = new Set<number>();
+  const open: { indent: number; isClass: boolean }[] = [];
+  let start = 0;
+  while (start <= text.length) {
+    let end = text.indexOf("\n", start);
+    if (end < 0) end = text.length;
+    let k = start;
+    while (k < end && (text[k] === " " || text[k] === "\t")) k++;
+    if (k < end && text[k] !== "\r" && ctx.code[k] === 1 && text[k] !== "#") {
+      const indent = k - start;
+      while (open.length > 0 && open[open.length - 1].indent >= indent) open.pop();
+      if (open[open.length - 1]?.isClass) out.add(start);
+      open.push({ indent, isClass: /^class\s/.test(text.slice(k, k + 6)) });
+    }
+    start = end + 1;
+  }
+  return out;
 }
 
 /** Whether every code line in `[from, to)` is indented at least `indent` (the block of a definition goes on). */

@@ -40,6 +40,11 @@ export interface SqlUse {
 export interface SqlScriptFacts {
   file: string;
   embedded: boolean;
+  /**
+   * Some of its statements are defined for code elsewhere to run: SQL constants or methods returning SQL
+   * (`SqlConstants.ORDERS_DDL`), run by the job of another file that names this one.
+   */
+  shared?: boolean;
   tables: SqlTableFacts[];
   /** Tables written by INSERT INTO / INSERT OVERWRITE. */
   writes: SqlUse[];

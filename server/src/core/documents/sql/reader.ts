@@ -15,6 +15,8 @@ export interface SqlPiece {
   starts?: readonly number[];
   /** Host offset just after character i. */
   ends?: readonly number[];
+  /** A statement the file defines (a constant, a returned value) rather than passes to `executeSql` itself. */
+  defined?: boolean;
 }
 
 export interface SqlRead {
@@ -102,7 +104,8 @@ export function readSqlPieces(file: string, hostText: string, pieces: SqlPiece[]
     inexactRanges: inexact || undefined,
     insertEntry: (key, value) => (embedded ? undefined : insertSet(index, anchorOffset, key, value)),
   };
-  return { script: { file, embedded, tables, writes, reads, config }, problems };
+  const shared = pieces.some((p) => p.defined);
+  return { script: { file, embedded, ...(shared ? { shared } : {}), tables, writes, reads, config }, problems };
 }
 
 function hostEnd(piece: SqlPiece): number {
