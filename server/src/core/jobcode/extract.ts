@@ -1004,6 +1004,11 @@ export class Extractor {
     this.out.beamOptions.creations.push(creation);
     for (const k of e.kwargs ?? []) {
       if (k.name === "flags") continue;
+      if (k.name === "**") {
+        // `PipelineOptions([], **pipeline_opts)`: the dict's keys are keyword arguments.
+        this.optionsDict(this.eval(k.value, scope), scope);
+        continue;
+      }
       const value = scope.values.of(k.value);
       const call: CodeCall = {
         file: this.file,
@@ -1020,6 +1025,25 @@ export class Extractor {
   }
 
   /** `--name=value` flags in string literals (also `"--name", "value"` pairs in arrays and lists). */
+  /** The entries of a dict passed as `**options` to `PipelineOptions`, each a Beam option set to its value. */
+  private optionsDict(obj: Obj | undefined, scope: Scope): void {
+    if (obj?.t !== "map") return;
+    for (const entry of obj.m.entries) {
+      const key = entry.key.value;
+      if (key.kind !== "string" || !/^[a-z][a-z0-9_]*$/.test(key.value)) continue;
+      const call: CodeCall = {
+        file: this.file,
+        range: entry.key.range,
+        method: key.value,
+        callRange: entry.location.range,
+        args: [entry.value],
+        conditional: scope.conditional || entry.conditional,
+      };
+      const option = key.value.replace(/_([a-z0-9])/g, (_, ch: string) => ch.toUpperCase());
+      this.out.beamOptions.settings.push({ option, value: entry.value, call });
+    }
+  }
+
   private flags(items: Expr[], scope: Scope): void {
     items.forEach((item, i) => {
       if (item.k !== "literal" || item.type !== "string") return;
