@@ -181,9 +181,35 @@ function mayRunDefinitions(project: ProjectModel, file: string, script: SqlScrip
   return [...names].some((n) => /^[A-Za-z_]\w*$/.test(n) && new RegExp(`\\b${n}\\b`).test(facts.text));
 }
 
+/** The Table API's batch and streaming environments, and the DataStream runtime mode, as job code names them. */
+const BATCH_CODE = /\b(?:inBatchMode|in_batch_mode)\s*\(|\bRuntimeExecutionMode\.BATCH\b/;
+const STREAMING_CODE = /\b(?:inStreamingMode|in_streaming_mode)\s*\(|\bRuntimeExecutionMode\.(?:STREAMING|AUTOMATIC)\b/;
+
+/**
+ * The mode job code runs a script's statements in: batch when the code that runs them creates only batch
+ * environments (`EnvironmentSettings.inBatchMode()`, `in_batch_mode()`, `RuntimeExecutionMode.BATCH`), streaming
+ * when it names a streaming one, unknown otherwise.
+ */
+function codeMode(project: ProjectModel, script: SqlScriptFacts): "batch" | "streaming" | undefined {
+  if (!script.embedded) return undefined;
+  const files = [script.file];
+  if (script.shared)
+    for (const f of project.files)
+      if (f.file !== script.file && mayRunDefinitions(project, f.file, script)) files.push(f.file);
+  let batch = false;
+  for (const file of files) {
+    const text = project.fileFacts(file)?.text ?? "";
+    if (STREAMING_CODE.test(text)) return "streaming";
+    if (BATCH_CODE.test(text)) batch = true;
+  }
+  return batch ? "batch" : undefined;
+}
+
 function batchOf(project: ProjectModel, script: SqlScriptFacts): boolean {
   const mode = findEntry(script.config, "execution.runtime-mode");
   if (mode) return mode.value.trim().toUpperCase() === "BATCH";
+  const code = codeMode(project, script);
+  if (code) return code === "batch";
   const runner = sqlRunnerCluster(project, script.file);
   if (runner) return runsBatch(runner);
   const clusters = clustersOf(project);

@@ -38,7 +38,7 @@ export const rule: Rule = {
       bad: { "job.sql": SCRIPT("") },
       good: { "job.sql": SCRIPT(`${setStatement("execution.checkpointing.interval", INTERVAL)}\n\n`) },
       whenNotToFire:
-        "Bounded reads (`scan.bounded.mode`), batch jobs (`SET 'execution.runtime-mode' = 'batch'`), tables with `'scan.startup.mode' = 'latest-offset'` (BFL606 reports those), scripts whose cluster configuration or job code enables checkpointing, an interval only known at run time, scripts that only define tables (nothing reads them in a job), tables only written (`INSERT INTO`, or job code's `executeInsert(\"t\")` / `execute_insert(\"t\")`, even with `scan.*` options), and test code. Job code that reads a table by name (`tableEnv.from(\"orders\")`, `from_path`) makes it a source.",
+        "Bounded reads (`scan.bounded.mode`), batch jobs (`SET 'execution.runtime-mode' = 'batch'`, or job code that runs the statements in a batch environment: `EnvironmentSettings.inBatchMode()`, `in_batch_mode()`), tables with `'scan.startup.mode' = 'latest-offset'` (BFL606 reports those), scripts whose cluster configuration or job code enables checkpointing, an interval only known at run time, scripts that only define tables (nothing reads them in a job), tables only written (`INSERT INTO`, or job code's `executeInsert(\"t\")` / `execute_insert(\"t\")`, even with `scan.*` options), and test code. Job code that reads a table by name (`tableEnv.from(\"orders\")`, `from_path`) makes it a source.",
       references: [
         "https://nightlies.apache.org/flink/flink-docs-stable/docs/connectors/table/kafka/#consumer-offset-committing",
         "apache/flink-connector-kafka KafkaSourceBuilder (enable.auto.commit defaults to false; commits on completed checkpoints)",
