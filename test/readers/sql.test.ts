@@ -530,3 +530,39 @@ test("statements a file defines for others to run: constants, returned values, e
     'class Schema { static final String USERS = "CREATE TABLE users (id BIGINT)"; String c = "\'connector\'"; }';
   assert.equal(readDocument("/p/src/main/java/Schema.java", jdbc).sql, undefined);
 });
+
+test("options filled in at run time: the whole WITH list, an entry of it, or a value, without a syntax problem", () => {
+  const scan = scanSql(
+    [
+      "CREATE TABLE a (id STRING) WITH ${kafka_options(topic)};",
+      "CREATE TABLE b (id STRING) WITH ('connector' = 'kafka', ${more()}, 'format' = 'json');",
+      "CREATE TABLE c (id STRING) WITH ('connector' = 'kafka', 'topic' = ${topic}, 'format' = 'json');",
+    ].join("\n"),
+  );
+  assert.deepEqual(scan.problems, []);
+  assert.deepEqual(
+    scan.tables.map((t) => [t.name, t.like, t.options.map((o) => [o.key, o.value])]),
+    [
+      ["a", true, []],
+      [
+        "b",
+        true,
+        [
+          ["connector", "kafka"],
+          ["format", "json"],
+        ],
+      ],
+      [
+        "c",
+        false,
+        [
+          ["connector", "kafka"],
+          ["topic", "${…}"],
+          ["format", "json"],
+        ],
+      ],
+    ],
+  );
+  // `c` keeps its closing parenthesis: a new option goes before it.
+  assert.ok(scan.tables[2].closeParen !== undefined);
+});

@@ -314,9 +314,30 @@ function readCreate(st: SqlToken[], scan: SqlScan): void {
   readOptions(st, withAt + 1, table, scan);
 }
 
-/** `( 'k' = 'v' [, 'k' = 'v']* )` from `st[at]`, which must be `(`. */
+/**
+ * The index just after a value job code fills in at run time (`${…}`, how embedded SQL marks what is not a literal:
+ * `WITH {kafka_options(topic)}` in a Python f-string), or -1 when `st[at]` does not start one.
+ */
+function placeholderEnd(st: SqlToken[], at: number): number {
+  if (st[at]?.kind !== "word" || st[at].value !== "$" || !isPunct(st[at + 1], "{")) return -1;
+  let depth = 0;
+  for (let j = at + 1; j < st.length; j++) {
+    if (isPunct(st[j], "{")) depth++;
+    else if (isPunct(st[j], "}") && --depth === 0) return j + 1;
+  }
+  return -1;
+}
+
+/**
+ * `( 'k' = 'v' [, 'k' = 'v']* )` from `st[at]`, which must be `(`. Options filled in at run time (the whole list,
+ * or entries of it) make the list open, as `LIKE` does; a value filled in at run time is an option set to `${…}`.
+ */
 function readOptions(st: SqlToken[], at: number, table: SqlTable, scan: SqlScan): void {
   const withToken = st[at - 1];
+  if (placeholderEnd(st, at) >= 0) {
+    table.like = true;
+    return;
+  }
   if (!isPunct(st[at], "(")) {
     scan.problems.push({
       start: withToken.start,
@@ -331,8 +352,42 @@ function readOptions(st: SqlToken[], at: number, table: SqlTable, scan: SqlScan)
     return;
   }
   while (i < st.length) {
+    const filled = placeholderEnd(st, i);
+    if (filled >= 0) {
+      table.like = true;
+      if (isPunct(st[filled], ",")) {
+        i = filled + 1;
+        continue;
+      }
+      if (isPunct(st[filled], ")")) table.closeParen = st[filled].start;
+      return;
+    }
     const k = st[i];
     const eq = st[i + 1];
+    const valueEnd = placeholderEnd(st, i + 2);
+    if (k?.kind === "string" && !k.unterminated && isPunct(eq, "=") && valueEnd >= 0) {
+      const last = st[valueEnd - 1];
+      const option: SqlOption = {
+        key: k.value,
+        value: "${…}",
+        keyStart: k.start + 1,
+        keyEnd: k.end - 1,
+        valueStart: st[i + 2].start,
+        valueEnd: last.end,
+        deleteStart: k.start,
+        deleteEnd: last.end,
+        escaped: true,
+      };
+      table.options.push(option);
+      const after = st[valueEnd];
+      if (isPunct(after, ",")) {
+        option.deleteEnd = st[valueEnd + 1]?.start ?? after.end;
+        i = valueEnd + 1;
+        continue;
+      }
+      if (isPunct(after, ")")) table.closeParen = after.start;
+      return;
+    }
     const v = st[i + 2];
     if (k?.kind !== "string" || !isPunct(eq, "=") || v?.kind !== "string" || k.unterminated || v.unterminated) {
       const bad = [k, eq, v].find(
