@@ -118,6 +118,14 @@ class Scope {
     return this.vars.get(name) ?? this.parent?.lookup(name) ?? this.x.fields.get(name);
   }
 
+  /** The nearest object of a kind this scope sees (its variables, its parents', then the file's fields). */
+  nearestOf(kind: Obj["t"]): Obj | undefined {
+    for (const b of this.vars.values()) if (b.obj?.t === kind) return b.obj;
+    if (this.parent) return this.parent.nearestOf(kind);
+    for (const b of this.x.fields.values()) if (b.obj?.t === kind) return b.obj;
+    return undefined;
+  }
+
   /** The scope that holds `name`, for assignments. */
   owner(name: string): Map<string, Binding> {
     if (this.vars.has(name)) return this.vars;
@@ -391,7 +399,7 @@ export class Extractor {
     }
   }
 
-  private method(info: MethodInfo, args?: { obj?: Obj; value: CodeExpr }[]): Obj | undefined {
+  private method(info: MethodInfo, args?: { obj?: Obj; value: CodeExpr }[], caller?: Scope): Obj | undefined {
     if (info.state === "walking") return undefined;
     if (info.state === "done") return info.returned;
     info.state = "walking";
@@ -406,6 +414,14 @@ export class Extractor {
       }
       scope.vars.set(p.name, { obj, value: a?.value });
     });
+    // An implicit parameter is what the caller has in scope of that kind (`implicit val env = …; kStream("t")`).
+    for (const p of m.implicits ?? []) {
+      const typed = typedObject(p.type, p.name, true);
+      const given = typed && caller?.nearestOf(typed.t);
+      let obj = given ?? typed;
+      if (!given && obj?.t === "env") obj = { ...obj, parameterOf: m.name };
+      scope.vars.set(p.name, { obj });
+    }
     const saved = this.statement;
     this.walk(m.body, scope);
     this.statement = saved;
@@ -1193,6 +1209,7 @@ export class Extractor {
         const obj = this.method(
           candidates[0],
           e.args.map((a, i) => ({ obj: args[i], value: scope.values.of(a) })),
+          scope,
         );
         return obj?.t === "map" ? { t: "map", m: obj.m.copy(`method ${e.name}()`) } : obj;
       }

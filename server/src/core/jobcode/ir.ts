@@ -116,7 +116,15 @@ export type Member =
       type: string;
       declarators: { name: string; nameStart: number; init?: Expr }[];
     })
-  | (Span & { k: "method"; name: string; params: Param[]; body: Stmt[]; returnType: string })
+  | (Span & {
+      k: "method";
+      name: string;
+      params: Param[];
+      /** Scala's `implicit` / `using` parameters: not written at the call, taken from what the caller has in scope. */
+      implicits?: Param[];
+      body: Stmt[];
+      returnType: string;
+    })
   | (Span & { k: "init"; body: Stmt[] })
   | (Span & { k: "class"; name?: string; members: Member[] });
 

@@ -368,16 +368,17 @@ class ScalaLowering extends ExpressionLowering {
     const nameNode = field(n, "name");
     const rawName = nameNode ? identifierText(this.cx.text, nameNode) : "";
     const params: Param[] = [];
+    const implicits: Param[] = [];
     for (const list of named(n)) {
       if (list.type !== "parameters") continue;
       // Implicit and `using` parameters are not written at the call: calls match the explicit ones.
-      if (/^\(\s*(implicit|using)\b/.test(this.text(list))) continue;
+      const into = /^\(\s*(implicit|using)\b/.test(this.text(list)) ? implicits : params;
       for (const p of named(list)) {
         if (p.type !== "parameter") continue;
         const pname = field(p, "name");
         const ptype = field(p, "type");
         if (pname)
-          params.push({ name: identifierText(this.cx.text, pname), type: ptype ? typeName(this.cx.text, ptype) : "" });
+          into.push({ name: identifierText(this.cx.text, pname), type: ptype ? typeName(this.cx.text, ptype) : "" });
       }
     }
     const returnNode = field(n, "return_type");
@@ -387,7 +388,7 @@ class ScalaLowering extends ExpressionLowering {
     const returns = hasEquals && returnType !== "Unit";
     const bodyNode = field(n, "body");
     const body: Stmt[] = [];
-    this.cx.pushScope(params.map((p) => p.name));
+    this.cx.pushScope([...params, ...implicits].map((p) => p.name));
     if (bodyNode) this.branch(bodyNode, false, body, returns);
     this.cx.popScope();
     return {
@@ -396,6 +397,7 @@ class ScalaLowering extends ExpressionLowering {
       end: n.endIndex,
       name: rawName === "this" ? "<init>" : rawName,
       params,
+      ...(implicits.length > 0 ? { implicits } : {}),
       body,
       returnType,
     };
