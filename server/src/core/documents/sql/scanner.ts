@@ -369,6 +369,7 @@ function readOptions(st: SqlToken[], at: number, table: SqlTable, scan: SqlScan)
       const last = st[valueEnd - 1];
       const option: SqlOption = {
         key: k.value,
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: the form of a value filled in at run time
         value: "${…}",
         keyStart: k.start + 1,
         keyEnd: k.end - 1,
