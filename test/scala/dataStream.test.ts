@@ -288,3 +288,30 @@ test("an interpolated string is unknown, not its text", {}, () => {
   );
   assert.deepEqual(settings(code.dataStream.legacyKafka[0].properties), ["bootstrap.servers=?", 'group.id="orders"']);
 });
+
+test("an infix call whose arguments stand on the next line is one call (Scala's `id [nl] InfixExpr`)", () => {
+  const text = [
+    "object Job {",
+    "  def main(args: Array[String]): Unit = {",
+    "    val env = StreamExecutionEnvironment.getExecutionEnvironment",
+    "    env enableCheckpointing",
+    "      (60000)",
+    "    val lines = env fromSource",
+    '      (source, WatermarkStrategy.noWatermarks(), "src")',
+    "    lines print",
+    "",
+    "    (1, 2)",
+    "  }",
+    "}",
+  ].join("\n");
+  const code = scala(text);
+  assert.deepEqual(
+    code.dataStream.checkpointing.map((c) => [c.kind, c.interval && shown(c.interval)]),
+    [["enableCheckpointing", "60000"]],
+  );
+  // The source is read with its three arguments; a tuple after a blank line would be a statement of its own.
+  assert.deepEqual(
+    code.dataStream.operators.map((o) => `${o.call.method}/${o.call.args.length}<-${o.inputs.join(",")}`),
+    ["fromSource/3<-", "print/0<-0"],
+  );
+});

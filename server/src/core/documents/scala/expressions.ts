@@ -66,6 +66,13 @@ const NOT_EVALUATED =
   /^(type_identifier|generic_type|stable_type_identifier|compound_type|function_type|tuple_type|type_arguments|type_parameters|annotation|modifiers|access_modifier|.*_pattern|parameters?|class_parameters?|bindings?|extends_clause|derives_clause|comment|block_comment|package_identifier|import_declaration)$/;
 
 export abstract class ExpressionLowering extends LoweringBase {
+  /**
+   * Arguments written on the line after an infix operator (`env fromSource\n  (source, strategy, "src")`, which Scala
+   * reads as one call, `InfixExpr id [nl] InfixExpr`): tree-sitter-scala ends the statement at the operator, so the
+   * block gives the tuple of the next line to the postfix call it continues. By the postfix node's start and end.
+   */
+  protected readonly continuedArgs = new Map<string, Node>();
+
   /** The statements of a block or indented block (or of one expression), flattened. */
   protected abstract blockStatements(n: Node, conditional: boolean): Stmt[];
 
@@ -134,14 +141,23 @@ export abstract class ExpressionLowering extends LoweringBase {
       case "postfix_expression": {
         const [target, name] = named(n);
         if (!target || !name) return this.empty(n);
+        const continued = this.continuedArgs.get(`${n.startIndex}:${n.endIndex}`);
+        const args = !continued
+          ? []
+          : continued.type === "tuple_expression"
+            ? named(continued).map((c) => this.argument(c))
+            : named(continued)
+                .map((c) => this.argument(c))
+                .slice(0, 1);
         return {
           k: "call",
-          ...span,
+          start: n.startIndex,
+          end: continued ? continued.endIndex : n.endIndex,
           target: this.expr(target),
           name: identifierText(this.cx.text, name),
           nameStart: name.startIndex,
           nameEnd: name.endIndex,
-          args: [],
+          args,
         };
       }
       case "assignment_expression":

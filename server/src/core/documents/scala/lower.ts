@@ -430,7 +430,16 @@ class ScalaLowering extends ExpressionLowering {
   private branch(n: Node, conditional: boolean, out: Stmt[], asReturn: boolean): void {
     if (n.type === "block" || n.type === "indented_block" || n.type === "template_body") {
       const kids = named(n);
-      for (const [i, c] of kids.entries()) this.statement(c, conditional, out, asReturn && i === kids.length - 1);
+      for (let i = 0; i < kids.length; i++) {
+        const c = kids[i];
+        const postfix = trailingPostfix(c);
+        const next = kids[i + 1];
+        if (postfix && next && continues(this.cx.text, postfix, next)) {
+          this.continuedArgs.set(`${postfix.startIndex}:${postfix.endIndex}`, next);
+          i++;
+        }
+        this.statement(c, conditional, out, asReturn && i === kids.length - 1);
+      }
       return;
     }
     this.statement(n, conditional, out, asReturn);
@@ -677,4 +686,21 @@ function patternNames(n: Node): Node[] {
     for (const c of named(node)) stack.push({ node: c, depth: depth + 1 });
   }
   return out;
+}
+
+/** The postfix call a statement ends with: the statement itself, or the value of a `val` / `var`. */
+function trailingPostfix(n: Node): Node | undefined {
+  if (n.type === "postfix_expression") return n;
+  if (n.type === "val_definition" || n.type === "var_definition") {
+    const value = field(n, "value");
+    return value?.type === "postfix_expression" ? value : undefined;
+  }
+  return undefined;
+}
+
+/** Whether `next` is the argument list of `postfix` written on the following line (only blanks between them). */
+function continues(text: string, postfix: Node, next: Node | undefined): boolean {
+  if (!next || (next.type !== "tuple_expression" && next.type !== "parenthesized_expression")) return false;
+  const between = text.slice(postfix.endIndex, next.startIndex);
+  return /^[ \t]*\r?\n[ \t]*$/.test(between);
 }
