@@ -28,7 +28,7 @@ import type {
   StreamEnvironment,
   StreamOperator,
 } from "./facts";
-import { type CallExpr, dottedName, type Expr, type KwArg, type Member, type Stmt } from "./ir";
+import { type CallExpr, dottedName, type Expr, type KwArg, type Member, type Param, type Stmt } from "./ir";
 import { chainPrefix, type Layout, MapState, SettingsBuilder, startsLine } from "./maps";
 import { type Dialect, dialectOf } from "./render";
 import { flinkOptionKey, Values } from "./values";
@@ -1204,7 +1204,7 @@ export class Extractor {
       if (r !== undefined) return r === null ? undefined : r;
     }
     if (!e.target || dottedName(e.target) === "this" || (simple && this.ownClasses.has(simple))) {
-      const candidates = this.methods.get(e.name)?.filter((m) => m.member.params.length === e.args.length) ?? [];
+      const candidates = this.methods.get(e.name)?.filter((m) => takes(m.member.params, e.args.length)) ?? [];
       if (candidates.length === 1) {
         const obj = this.method(
           candidates[0],
@@ -1892,6 +1892,12 @@ export class Extractor {
  * file's method (`Map<String, Object> props = Config.props();`) is read as that method's map plus what is put in
  * later, once the project resolves the reference.
  */
+/** Whether a call with `count` arguments fits these parameters (those with a default may be left out). */
+function takes(params: Param[], count: number): boolean {
+  if (params.length === count) return true;
+  return count < params.length && params.slice(count).every((p) => p.optional);
+}
+
 function declared(obj: Obj | undefined, type: string, name: string, at: Location | undefined): Obj | undefined {
   if (obj?.t !== "external") return obj ?? typedObject(type, name);
   const typed = typedObject(type, name);

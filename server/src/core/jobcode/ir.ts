@@ -107,6 +107,8 @@ export type Stmt =
 export interface Param {
   type: string;
   name: string;
+  /** It has a default value (`def main(argv=None)`): a call may leave it out. */
+  optional?: boolean;
 }
 
 export type Member =

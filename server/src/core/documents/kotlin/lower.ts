@@ -416,11 +416,18 @@ class KotlinLowering extends KotlinExpressions {
   private params(n: Node): Param[] {
     const list = named(n).find((c) => c.type === "function_value_parameters");
     const params: Param[] = [];
-    for (const p of list ? named(list) : []) {
+    let last: Param | undefined;
+    for (const p of list ? list.children : []) {
+      // `fun run(args: Array<String> = arrayOf())`: the `=` after a parameter gives it a default.
+      if (p.type === "=" && last) last.optional = true;
       if (p.type !== "parameter") continue;
+      last = undefined;
       const id = named(p).find((c) => c.type === "identifier");
       const t = named(p).find((c) => c.type !== "identifier" && c.type !== "parameter_modifiers");
-      if (id) params.push({ name: identifierText(this.cx.text, id), type: t ? typeName(this.cx.text, t) : "" });
+      if (id) {
+        last = { name: identifierText(this.cx.text, id), type: t ? typeName(this.cx.text, t) : "" };
+        params.push(last);
+      }
     }
     return params;
   }

@@ -356,7 +356,8 @@ class PythonLowering extends StatementLowering {
       // `*args` and `**kwargs` take what is left over: they are not parameters a call's arguments line up with.
       if (names.length !== 1 || p.type === "list_splat_pattern" || p.type === "dictionary_splat_pattern") continue;
       const type = p.childForFieldName("type");
-      params.push({ name: names[0], type: type ? this.src(type) : "" });
+      const optional = p.type === "default_parameter" || p.type === "typed_default_parameter";
+      params.push({ name: names[0], type: type ? this.src(type) : "", ...(optional ? { optional } : {}) });
     }
     const body: Stmt[] = [];
     const block = def.childForFieldName("body");

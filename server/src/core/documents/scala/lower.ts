@@ -377,8 +377,13 @@ class ScalaLowering extends ExpressionLowering {
         if (p.type !== "parameter") continue;
         const pname = field(p, "name");
         const ptype = field(p, "type");
+        const optional = field(p, "default_value") !== undefined;
         if (pname)
-          into.push({ name: identifierText(this.cx.text, pname), type: ptype ? typeName(this.cx.text, ptype) : "" });
+          into.push({
+            name: identifierText(this.cx.text, pname),
+            type: ptype ? typeName(this.cx.text, ptype) : "",
+            ...(optional ? { optional } : {}),
+          });
       }
     }
     const returnNode = field(n, "return_type");
