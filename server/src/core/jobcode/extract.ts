@@ -1196,6 +1196,12 @@ export class Extractor {
     const args = this.evalAll(e.args, scope);
     // A call on another file's object (`Sources.kafka.build()`) is read by its own name, as before it was known.
     if (receiver && receiver.t !== "external") return this.callOn(receiver, e, args, scope);
+    // A Kafka source added to an environment another file makes (`env = envfactory.get_env()`, a Scala 3 top-level
+    // `val env` or a trait's `env` of another file): the job's environment is not this file's, but the source is read.
+    const elsewhere =
+      receiver?.t === "external" || (!receiver && e.target?.k === "name" && /^[a-z_]/.test(e.target.name));
+    if (elsewhere && (e.name === "fromSource" || e.name === "addSource") && kafkaArgument(args[0]))
+      return this.envCall({ t: "env" }, e, args, scope);
     // A method of the class with the same name shadows the static import, whatever its parameters.
     if (!e.target && e.args.length === 0 && this.staticReads.has(e.name) && !this.methods.has(e.name))
       return this.newRead(e, scope);
@@ -1892,6 +1898,11 @@ export class Extractor {
  * file's method (`Map<String, Object> props = Config.props();`) is read as that method's map plus what is put in
  * later, once the project resolves the reference.
  */
+/** A Kafka source as the argument of `fromSource` / `addSource`: a KafkaSource, a legacy consumer, another file's. */
+function kafkaArgument(obj: Obj | undefined): boolean {
+  return obj?.t === "source" || obj?.t === "legacy" || (obj?.t === "external" && /kafka/i.test(obj.ref.member));
+}
+
 /** Whether a call with `count` arguments fits these parameters (those with a default may be left out). */
 function takes(params: Param[], count: number): boolean {
   if (params.length === count) return true;

@@ -10,7 +10,7 @@ import { BEAM_GROUP, isFlinkRunner } from "../knowledge/beamMatrix";
 import type { ResolvedDependency } from "../model";
 import { LineIndex } from "../text";
 import type { ProjectModel } from "../workspace/project";
-import { isTestCode, productionCode, wordPattern } from "./jobCode";
+import { isTestCode, namesFile, productionCode, wordPattern } from "./jobCode";
 
 // ---------------------------------------------------------------------------------------------
 // Where Beam options are set
@@ -316,64 +316,9 @@ export function fileMayStream(project: ProjectModel, code: JobCode): boolean {
   const text = project.fileFacts(code.file)?.text ?? "";
   for (const file of sources) {
     const other = project.fileFacts(file);
-    if (other && [...declaredNamesOf(project, file, other.text)].some((n) => mentions(text, n))) return true;
+    if (other && namesFile(project, file, other.text, text)) return true;
   }
   return false;
-}
-
-const declaredCache = new WeakMap<ProjectModel, Map<string, Set<string>>>();
-
-function declaredNamesOf(project: ProjectModel, file: string, text: string): Set<string> {
-  let files = declaredCache.get(project);
-  if (!files) {
-    files = new Map();
-    declaredCache.set(project, files);
-  }
-  let names = files.get(file);
-  if (!names) {
-    names = declaredNames(file, text);
-    files.set(file, names);
-  }
-  return names;
-}
-
-const KEYWORDS = new Set(
-  "if for while switch catch synchronized return new else do try when match foreach with assert super this print".split(
-    " ",
-  ),
-);
-
-/**
- * The names a job-code file declares for others to call: its file name, its classes, objects and traits, its
- * functions and methods (Java `name(…) {`, Kotlin `fun`, Scala and Python `def`) and its `val`s. Taking a name too
- * many only keeps a file streaming.
- */
-function declaredNames(file: string, text: string): Set<string> {
-  const names = new Set<string>();
-  const base = file.slice(file.lastIndexOf("/") + 1).replace(/\.[^.]*$/, "");
-  if (/^[A-Za-z_]\w*$/.test(base)) names.add(base);
-  const declaration =
-    /\b(?:class|object|interface|trait|enum|fun|def|val|var)\s+(?:[\w.]+\.)?([A-Za-z_]\w*)|([A-Za-z_]\w*)\s*\([^()]*\)\s*(?::\s*[\w.<>, ?[\]]+\s*)?(?:throws\s[^{;]*)?\{/g;
-  for (const m of text.matchAll(declaration)) {
-    const name = m[1] ?? m[2];
-    if (name && !KEYWORDS.has(name)) names.add(name);
-  }
-  return names;
-}
-
-function mentions(text: string, name: string): boolean {
-  let at = text.indexOf(name);
-  while (at >= 0) {
-    const before = at > 0 ? text.charCodeAt(at - 1) : 32;
-    const after = text.charCodeAt(at + name.length);
-    if (!isWordChar(before) && !isWordChar(after)) return true;
-    at = text.indexOf(name, at + 1);
-  }
-  return false;
-}
-
-function isWordChar(c: number): boolean {
-  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 36;
 }
 
 /** Every Beam flag the project passes to its pipelines (code strings, launch files, scripts, FlinkDeployments). */

@@ -55,3 +55,63 @@ export function allCode(project: ProjectModel): JobCode[] {
 export function wordPattern(name: string, flags = ""): RegExp {
   return new RegExp(`(?<![\\w$])${name.replace(/[$]/g, "\\$")}(?![\\w$])`, flags);
 }
+
+const KEYWORDS = new Set(
+  "if for while switch catch synchronized return new else do try when match foreach with assert super this print".split(
+    " ",
+  ),
+);
+
+/**
+ * The names a job-code file declares for others to call: its file name, its classes, objects and traits, its
+ * functions and methods (Java `name(…) {`, Kotlin `fun`, Scala and Python `def`) and its `val`s. Taking a name too
+ * many only makes another file seem to use this one.
+ */
+function declaredNames(file: string, text: string): Set<string> {
+  const names = new Set<string>();
+  const base = file.slice(file.lastIndexOf("/") + 1).replace(/\.[^.]*$/, "");
+  if (/^[A-Za-z_]\w*$/.test(base)) names.add(base);
+  const declaration =
+    /\b(?:class|object|interface|trait|enum|fun|def|val|var)\s+(?:[\w.]+\.)?([A-Za-z_]\w*)|([A-Za-z_]\w*)\s*\([^()]*\)\s*(?::\s*[\w.<>, ?[\]]+\s*)?(?:throws\s[^{;]*)?\{/g;
+  for (const m of text.matchAll(declaration)) {
+    const name = m[1] ?? m[2];
+    if (name && !KEYWORDS.has(name)) names.add(name);
+  }
+  return names;
+}
+
+const declaredCache = new WeakMap<ProjectModel, Map<string, Set<string>>>();
+
+/**
+ * Whether code (`text`) names something the job-code file `file` (of text `fileText`) declares: its class, object
+ * or module, or one of its functions, methods or values, as a word. How one file shows that it uses another.
+ */
+export function namesFile(project: ProjectModel, file: string, fileText: string, text: string): boolean {
+  let files = declaredCache.get(project);
+  if (!files) {
+    files = new Map();
+    declaredCache.set(project, files);
+  }
+  let names = files.get(file);
+  if (!names) {
+    names = declaredNames(file, fileText);
+    files.set(file, names);
+  }
+  for (const n of names) if (mentions(text, n)) return true;
+  return false;
+}
+
+function mentions(text: string, name: string): boolean {
+  let at = text.indexOf(name);
+  while (at >= 0) {
+    const before = at > 0 ? text.charCodeAt(at - 1) : 32;
+    const after = text.charCodeAt(at + name.length);
+    if (!isWordChar(before) && !isWordChar(after)) return true;
+    at = text.indexOf(name, at + 1);
+  }
+  return false;
+}
+
+function isWordChar(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 36;
+}

@@ -24,7 +24,7 @@ import { rangeContains } from "../text";
 import type { ProjectModel } from "../workspace/project";
 import { checkpointing, clustersOf } from "./clusters";
 import { findEntry } from "./configEntries";
-import { isTestCode, productionCode, wordPattern } from "./jobCode";
+import { isTestCode, namesFile, productionCode, wordPattern } from "./jobCode";
 
 export type Evidence = "on" | "maybe" | "off";
 
@@ -75,12 +75,27 @@ function mayConfigure(
   java: JobCode,
   env: StreamEnvironment | undefined,
   project: ProjectModel,
+  sourceFile?: string,
 ): boolean {
+  if (!env && sourceFile && s.environment && otherJob(project, java, s.environment, sourceFile)) return false;
   if (!env || !s.environment) return true;
   // A job whose environment the code creates gets a helper's settings only if something may call the helper.
   if (s.parameterOf && !mayBeCalled(project, java.file, s.parameterOf)) return false;
   if (java.file === env.file && s.environment === env.variable) return true;
   return !environmentVariables(java).has(s.environment);
+}
+
+/**
+ * Whether the environment `variable` of `java` is another job's, for sources of `sourceFile` that run on an
+ * environment their file does not create: `java` creates it, reads its own sources from it, and names nothing of
+ * `sourceFile` (so it does not hand the environment over to that code).
+ */
+function otherJob(project: ProjectModel, java: JobCode, variable: string, sourceFile: string): boolean {
+  if (java.file === sourceFile || !environmentVariables(java).has(variable)) return false;
+  if (!java.dataStream.operators.some((o) => o.role === "source" && o.environment === variable)) return false;
+  const source = project.fileFacts(sourceFile);
+  const text = project.fileFacts(java.file)?.text;
+  return source !== undefined && text !== undefined && !namesFile(project, sourceFile, source.text, text);
 }
 
 const mentions = new WeakMap<ProjectModel, Map<string, boolean>>();
@@ -120,13 +135,20 @@ export interface CheckpointingView {
   where: Location[];
 }
 
-/** Checkpointing of the job built on `env` (undefined: any job of the project), from code and configuration. */
-export function checkpointingOf(project: ProjectModel, env: StreamEnvironment | undefined): CheckpointingView {
+/**
+ * Checkpointing of the job built on `env` (undefined: an environment the code of `sourceFile` does not create, which
+ * any other code may have set up, except another job's own), from code and configuration.
+ */
+export function checkpointingOf(
+  project: ProjectModel,
+  env: StreamEnvironment | undefined,
+  sourceFile?: string,
+): CheckpointingView {
   let evidence: Evidence = "off";
   const where: Location[] = [];
   for (const java of productionCode(project)) {
     for (const s of java.dataStream.checkpointing) {
-      if (!mayConfigure(s, java, env, project)) continue;
+      if (!mayConfigure(s, java, env, project, sourceFile)) continue;
       const e = settingEvidence(s);
       evidence = strongest(evidence, e);
       if (e === "on") where.push({ file: s.call.file, range: s.call.range });

@@ -60,7 +60,7 @@ export const rule: Rule = {
     const project = ctx.project;
     for (const java of productionCode(project)) {
       for (const [env, sources] of kafkaReadersByEnvironment(java)) {
-        if (checkpointingOf(project, env).evidence !== "off") continue;
+        if (checkpointingOf(project, env, java.file).evidence !== "off") continue;
         const fix = enableCheckpointingFix(project, env);
         const at: Location = env ?? { file: java.file, range: sources[0].call.range };
         const restart = restartBehaviour(java, sources);
