@@ -89,17 +89,18 @@ function namesWord(text: string, word: string): boolean {
 /**
  * Whether an option value may apply to the pipelines of job file `job`. A setter in the job file itself does; one in
  * another file does unless that file is another job (it creates pipelines of its own) that `job` does not name:
- * a helper or options class may be shared, another job's `setCheckpointingInterval` is that job's. A flag (a launch
- * script, job arguments) does unless its file names other job files and not this one.
+ * a helper or options class may be shared, another job's `setCheckpointingInterval` is that job's, and so are the
+ * flags another job file writes itself (`PipelineOptions(["--checkpointing_interval=5000"])`). A flag of a launch
+ * script or job arguments does unless its file names other job files and not this one.
  */
 export function optionAppliesTo(project: ProjectModel, value: OptionValue, job: JobCode): boolean {
   if (value.file === job.file) return true;
   const jobs = productionCode(project).filter((c) => c.beamOptions.pipelines.length > 0);
   const own = baseName(job.file);
-  if (value.setting) {
-    if (!jobs.some((c) => c.file === value.file)) return true;
+  // What another job file sets, in code or in flags it writes itself, is that job's, unless this job names it.
+  if (jobs.some((c) => c.file === value.file))
     return namesWord(project.fileFacts(job.file)?.text ?? "", baseName(value.file));
-  }
+  if (value.setting) return true;
   const text = project.fileFacts(value.file)?.text ?? "";
   if (namesWord(text, own)) return true;
   return !jobs.some((c) => c.file !== job.file && namesWord(text, baseName(c.file)));
