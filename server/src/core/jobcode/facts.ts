@@ -123,6 +123,11 @@ export function callText(call: CodeCall, receiver?: string): string {
   return `${head}${python ? pythonName(call.method) : call.method}(${args.join(", ")})`;
 }
 
+/** A call's method as the file writes it (`from_source` in Python, `fromSource` elsewhere), for messages. */
+export function methodText(call: CodeCall): string {
+  return call.file.endsWith(".py") ? pythonName(call.method) : call.method;
+}
+
 function pythonName(javaName: string): string {
   return javaName.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase();
 }

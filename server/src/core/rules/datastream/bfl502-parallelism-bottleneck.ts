@@ -1,5 +1,5 @@
 import type { Location } from "../../findings";
-import { callText, type JobCode, type StreamOperator } from "../../jobcode/facts";
+import { callText, type JobCode, methodText, type StreamOperator } from "../../jobcode/facts";
 import { clustersOf, intSetting } from "../../project/clusters";
 import { productionCode } from "../../project/jobCode";
 import { environmentOfOperator, numberOf } from "../../project/streams";
@@ -106,7 +106,7 @@ export const rule: Rule = {
         const upstream = widestInput(ctx.project, java, op);
         if (!upstream || upstream.parallelism <= 1) continue;
         const n = upstream.parallelism;
-        const single = op.role === "sink" ? "this sink's single subtask" : `this single ${op.call.method} subtask`;
+        const single = op.role === "sink" ? "this sink's single subtask" : `this single ${methodText(op.call)} subtask`;
         const remove = `Remove ${callText(set.call)}`;
         const advice =
           op.role === "sink"
@@ -162,7 +162,7 @@ function parallelismOf(project: ProjectModel, java: JobCode, id: number, seen: S
     if (n === undefined) return undefined;
     return {
       parallelism: n,
-      operator: op.call.method,
+      operator: methodText(op.call),
       setAt: { file: op.parallelism.call.file, range: op.parallelism.call.callRange },
       label: callText(op.parallelism.call),
     };
@@ -171,7 +171,7 @@ function parallelismOf(project: ProjectModel, java: JobCode, id: number, seen: S
     ALL_WINDOWS.has(op.call.method) ||
     op.inputs.some((i) => ALL_WINDOWS.has(java.dataStream.operators[i]?.call.method ?? ""))
   ) {
-    return { parallelism: 1, operator: op.call.method, label: "a non-keyed window" };
+    return { parallelism: 1, operator: methodText(op.call), label: "a non-keyed window" };
   }
   if (INHERITING.has(op.call.method)) {
     let best: Upstream | undefined;
@@ -182,7 +182,7 @@ function parallelismOf(project: ProjectModel, java: JobCode, id: number, seen: S
     return best;
   }
   const fallback = defaultParallelism(project, java, op);
-  return fallback && { ...fallback, operator: op.call.method };
+  return fallback && { ...fallback, operator: methodText(op.call) };
 }
 
 /** The parallelism an operator without its own gets: the environment's, else the cluster's default. */
