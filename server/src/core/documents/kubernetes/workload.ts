@@ -10,13 +10,30 @@ import { flinkImageVersion, imageEvidence } from "../images";
 import { getIn, getPair, getValue, scalarStrings, scalarText, seqItems, type YamlSource } from "../yaml/ast";
 import { scalarLines } from "../yaml/scalarLines";
 
+/**
+ * The words of a container's command line, with Flink's own start scripts named as the image's entry point names
+ * them: `$FLINK_HOME/bin/jobmanager.sh start` (in a `bash -c "…; …"` line) is `jobmanager`, `start-cluster.sh` a
+ * session JobManager, `standalone-job.sh` `standalone-job`, `taskmanager.sh` `taskmanager`.
+ */
+function commandWords(args: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const arg of args) {
+    for (const raw of arg.split(/[\s;&|]+/)) {
+      const base = raw.replace(/^["']|["']$/g, "").replace(/^.*\//, "");
+      if (base === "jobmanager.sh" || base === "start-cluster.sh") out.push("jobmanager");
+      else if (base === "standalone-job.sh") out.push("standalone-job");
+      else if (base === "taskmanager.sh") out.push("taskmanager");
+      else out.push(raw);
+    }
+  }
+  return out;
+}
+
 /** The role a container's command line starts (`jobmanager`, `standalone-job`, `taskmanager`). */
 export function roleFromArgs(args: readonly string[]): FlinkRole | undefined {
-  for (const arg of args) {
-    for (const word of arg.split(/\s+/)) {
-      if (word === "jobmanager" || word === "standalone-job") return "jobmanager";
-      if (word === "taskmanager") return "taskmanager";
-    }
+  for (const word of commandWords(args)) {
+    if (word === "jobmanager" || word === "standalone-job") return "jobmanager";
+    if (word === "taskmanager") return "taskmanager";
   }
   return undefined;
 }
@@ -26,11 +43,9 @@ export function roleFromArgs(args: readonly string[]): FlinkRole | undefined {
  * `jobmanager` starts a session cluster that takes jobs submitted from elsewhere.
  */
 export function jobManagerMode(args: readonly string[]): FlinkWorkload["mode"] {
-  for (const arg of args) {
-    for (const word of arg.split(/\s+/)) {
-      if (word === "standalone-job") return "application";
-      if (word === "jobmanager") return "session";
-    }
+  for (const word of commandWords(args)) {
+    if (word === "standalone-job") return "application";
+    if (word === "jobmanager") return "session";
   }
   return undefined;
 }
