@@ -31,6 +31,12 @@ test("next-line comments keep the line's indentation and line breaks, in each sy
     disableLine("/p/.vscode/launch.json", '{\n  "args": ["--runner=FlinkRunner"]\n}\n', 1, "BFL404"),
     '{\n  // beam-flink-lint-disable-next-line BFL404 -- reason\n  "args": ["--runner=FlinkRunner"]\n}\n',
   );
+  for (const file of ["/p/src/main/scala/Job.scala", "/p/build.sbt", "/p/src/main/kotlin/Job.kt"])
+    assert.equal(
+      disableLine(file, "object Job {\n  env.enableCheckpointing(0)\n}\n", 1, "BFL501"),
+      "object Job {\n  // beam-flink-lint-disable-next-line BFL501 -- reason\n  env.enableCheckpointing(0)\n}\n",
+      file,
+    );
   assert.equal(
     disableLine("/p/run.sh", "flink run job.jar --checkpointingInterval=0\n", 0, "BFL406"),
     "# beam-flink-lint-disable-next-line BFL406 -- reason\nflink run job.jar --checkpointingInterval=0\n",

@@ -203,6 +203,7 @@ export type FileKind =
   | "dockerfile"
   | "projectConfig"
   | "gradle"
+  | "sbt" // build.sbt, *.sbt and the meta-build's project/*.scala: module IDs and string vals, as Gradle's facts
   | "gradleProperties"
   | "versionCatalog"
   | "maven"

@@ -55,7 +55,7 @@ export function commentSyntaxFor(file: string, legacy = isFlinkConfName(file)): 
   if (isDockerfileName(name)) return "dockerfile";
   if (name.endsWith(".sh")) return "shell";
   if (name.endsWith(".sql")) return "sql";
-  if (/\.(java|gradle|kts|kt|scala|groovy|json|jsonc)$/.test(name)) return "c";
+  if (/\.(java|gradle|kts|kt|scala|sbt|groovy|json|jsonc)$/.test(name)) return "c";
   return "yaml";
 }
 

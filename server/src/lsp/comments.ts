@@ -12,7 +12,7 @@ export function commentStyle(file: string): CommentStyle {
   const lower = file.toLowerCase();
   if (lower.endsWith(".xml")) return "xml";
   if (lower.endsWith(".sql")) return "dash";
-  if (/\.(java|gradle|kts|kt|json)$/.test(lower)) return "slash";
+  if (/\.(java|gradle|kts|kt|scala|sc|sbt|json)$/.test(lower)) return "slash";
   return "hash";
 }
 

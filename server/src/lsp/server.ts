@@ -34,7 +34,7 @@ import { exceedsBytes, WorkspaceHost } from "./workspaceHost";
  * name `isCandidateFile` accepts matches one of them (shell scripts and launch configurations pass Beam flags).
  */
 export const WATCHED_GLOBS = [
-  "**/*.{yaml,yml,properties,gradle,kts,toml,xml,java,scala,sc,kt,py,sh,sql}",
+  "**/*.{yaml,yml,properties,gradle,kts,sbt,toml,xml,java,scala,sc,kt,py,sh,sql}",
   "**/{Dockerfile,Dockerfile.*,*.dockerfile}",
   "**/{Makefile,makefile,GNUmakefile,*.mk}",
   "**/.vscode/launch.json",

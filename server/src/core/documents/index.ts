@@ -12,6 +12,7 @@ import { LineIndex } from "../text";
 import { precompiledPluginId, readGradleScript } from "./build/gradle/script";
 import { readGradleProperties } from "./build/gradleProperties";
 import { readPom } from "./build/pom";
+import { isSbtMetaBuildSource, readSbtBuild } from "./build/sbt";
 import { readVersionCatalog } from "./build/versionCatalog";
 import { readTreeSitterCode } from "./code/treeSitterReader";
 import { hasComposeServices, isComposeName, readCompose } from "./compose";
@@ -61,6 +62,7 @@ export function kindFromName(file: string): FileKind | undefined {
     precompiledPluginId(file) !== undefined
   )
     return "gradle";
+  if (lower.endsWith(".sbt") || isSbtMetaBuildSource(file)) return "sbt";
   if (name === "gradle.properties") return "gradleProperties";
   if (lower.endsWith(".versions.toml")) return "versionCatalog";
   if (isPythonDependencyFile(file)) return "pythonDeps";
@@ -144,6 +146,8 @@ function readUnguarded(file: string, text: string, hints: ReadHints): FileFacts 
       const args = file.endsWith(".json") ? launchJsonArgs(file, text) : shellArgs(file, text);
       return withBeamArgs(emptyFacts(file, "launch", text), args);
     }
+    case "sbt":
+      return readSbtBuild(file, text);
     case "gradleProperties":
       return readGradleProperties(file, text);
     case "versionCatalog":

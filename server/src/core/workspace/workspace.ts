@@ -21,6 +21,7 @@ export const ROOT_MARKERS = new Set([
   "build.gradle.kts",
   "settings.gradle",
   "settings.gradle.kts",
+  "build.sbt",
   "pom.xml",
   ...PROJECT_CONFIG_NAMES,
 ]);

@@ -82,7 +82,8 @@ export interface PluginUse {
 
 export interface GradleFacts {
   kind: "gradle";
-  dsl: "groovy" | "kotlin";
+  /** sbt builds (`build.sbt`, `project/*.scala`) give the same facts: module IDs and string `val`s. */
+  dsl: "groovy" | "kotlin" | "sbt";
   /** Variables and extra properties, in source order. */
   definitions: SymbolDefinition[];
   dependencies: RawDependency[];

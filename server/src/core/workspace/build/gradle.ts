@@ -14,6 +14,7 @@ import type {
   SymbolDefinition,
   VersionCatalogFacts,
 } from "../../documents/build/facts";
+import { sbtBuildDir } from "../../documents/build/sbt";
 import type { FileFacts, ResolvedDependency } from "../../model";
 import type { MavenBuild } from "./maven";
 import {
@@ -70,7 +71,8 @@ export class GradleBuild {
       if (build?.kind === "gradle" && build.pluginId) {
         if (!this.plugins.has(build.pluginId)) this.plugins.set(build.pluginId, { file: f.file, facts: build });
       } else if (build?.kind === "gradle" && !SETTINGS.test(f.file)) {
-        const dir = dirOf(f.file);
+        // The meta-build's `project/*.scala` and `project/*.sbt` configure the build of the folder above.
+        const dir = build.dsl === "sbt" ? sbtBuildDir(f.file) : dirOf(f.file);
         addTo(this.scripts, dir, { file: f.file, facts: build });
       } else if (build?.kind === "gradleProperties") {
         this.properties.set(dirOf(f.file), { file: f.file, defs: build.definitions });
