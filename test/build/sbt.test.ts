@@ -39,7 +39,7 @@ test("module IDs with %, %% and a configuration, vals of strings, names and inte
       "provided org.apache.flink | flink-streaming-scala | {flinkVersion|flinkVersion}",
       "org.apache.flink | flink-connector-kafka | {kafkaVersion|kafkaVersion}",
       "provided org.apache.flink | flink-clients | {flinkVersion|flinkVersion}",
-      "test org.apache.beam | beam-runners-flink-1.18 | {beam|Versions.beam}",
+      "test org.apache.beam | beam-runners-flink-1.18 | {Versions.beam|Versions.beam}",
       "org.apache.beam | beam-sdks-java-core | {beamVersion|$beamVersion}",
       "com.acme | computed | ?{sys.env.getOrElse}",
     ],
@@ -97,4 +97,37 @@ test("versions defined in the meta-build resolve in build.sbt, at the literal th
   // Every file of the build belongs to the one module at the build's root.
   assert.deepEqual([...new Set(deps.map((d) => d.module))], [""]);
   assert.equal(span(deps[0].declaration.range).length > 0, true);
+});
+
+test("a name means the val of the nearest object that declares it, as Scala scopes it; imports qualify the rest", () => {
+  const deps = resolved({
+    "/w/build.sbt": [
+      "import Dependencies._",
+      "libraryDependencies ++= Seq(Libraries.flink.kafka, Libraries.testing.kafka)",
+      'libraryDependencies += "org.apache.flink" % "flink-clients" % flinkVersion',
+    ].join("\n"),
+    "/w/project/Dependencies.scala": [
+      "import sbt._",
+      "object Dependencies {",
+      '  val flinkVersion = "1.17.1"',
+      "  object Libraries {",
+      "    object flink {",
+      '      private val version: String = "1.17.1"',
+      '      val core: ModuleID = "org.apache.flink" % "flink-core" % version',
+      '      val kafka: ModuleID = "org.apache.flink" % "flink-connector-kafka" % "3.0.0-1.17"',
+      "    }",
+      "    object testing {",
+      '      private val version: String = "0.40.14"',
+      '      val kafka: ModuleID = "com.dimafeng" %% "testcontainers-scala-kafka" % version % Test',
+      "    }",
+      "  }",
+      "}",
+    ].join("\n"),
+  });
+  assert.deepEqual(deps.map(describe).sort(), [
+    "com.dimafeng:testcontainers-scala-kafka:0.40.14 @/w/project/Dependencies.scala:10:37-10:44",
+    "org.apache.flink:flink-clients:1.17.1 @/w/project/Dependencies.scala:2:22-2:28",
+    "org.apache.flink:flink-connector-kafka:3.0.0-1.17 @/w/project/Dependencies.scala:7:76-7:86",
+    "org.apache.flink:flink-core:1.17.1 @/w/project/Dependencies.scala:5:37-5:43",
+  ]);
 });

@@ -5,8 +5,9 @@
  * - module IDs, `"org.apache.flink" % "flink-connector-kafka" % "3.2.0-1.18"` (also `%%` and `%%%`, whose
  *   Scala-version suffix is left out: rules name artifacts without it), with a configuration after a fourth `%`
  *   (`% "provided"`, `% Provided`, `% Test`), wherever they stand (`libraryDependencies += …`, `Seq(…)`, a `val`);
- * - `val` / `lazy val` definitions of strings (`val flinkVersion = "1.18.1"`), which versions refer to by name,
- *   also qualified by their object (`Versions.flink`, resolved by its last name).
+ * - `val` / `lazy val` definitions of strings (`val flinkVersion = "1.18.1"`), named as Scala scopes them: by the
+ *   objects around them (`Dependencies.flink.version`), so that `version` inside `object flink` is that object's,
+ *   and `Versions.flink` in `build.sbt` is the `val flink` of `object Versions` in `project/`.
  *
  * Anything else (settings, tasks, conditions) is passed over; a version computed at load time is unknown.
  */
@@ -62,6 +63,12 @@ const CONFIGURATIONS: Record<string, string> = {
 class SbtReader {
   readonly definitions: SymbolDefinition[] = [];
   readonly dependencies: RawDependency[] = [];
+  /** Per token, the objects (and classes, traits) it stands in, outermost first. */
+  private readonly paths: string[][] = [];
+  /** The `val`s of the file by their qualified name (`Dependencies.flink.version`; top-level ones plainly). */
+  private readonly declared = new Set<string>();
+  /** `import Dependencies._`: the objects whose members the file uses by their simple names. */
+  private readonly imported: string[] = [];
 
   constructor(
     private readonly tokens: Token[],
@@ -69,7 +76,68 @@ class SbtReader {
     private readonly text: string,
   ) {}
 
+  /**
+   * Where each token stands: `object X {` opens X (also a class, trait or case class), any other brace an
+   * unnamed block, whose vals are its own. Records the qualified names of the file's vals and its wildcard imports.
+   */
+  private scopes(): void {
+    const t = this.tokens;
+    const stack: string[] = [];
+    let pending: string | undefined;
+    for (let i = 0; i < t.length; i++) {
+      const tok = t[i];
+      this.paths.push(stack.filter((x) => x !== ""));
+      if (tok.kind === "ident" && /^(object|class|trait)$/.test(tok.text) && t[i + 1]?.kind === "ident")
+        pending = t[i + 1].text;
+      else if (tok.text === "{") {
+        stack.push(pending ?? "");
+        pending = undefined;
+      } else if (tok.text === "}") stack.pop();
+      else if (tok.kind === "newline" && pending && t[i + 1]?.text !== "{") {
+        // An object without a body (`object Versions extends Base` on its own line) opens nothing.
+        if (!/^(extends|with)$/.test(t[i + 1]?.text ?? "")) pending = undefined;
+      }
+      if (tok.kind === "ident" && tok.text === "val" && t[i + 1]?.kind === "ident")
+        this.declared.add(
+          this.qualified(
+            stack.filter((x) => x !== ""),
+            t[i + 1].text,
+          ),
+        );
+      if (tok.kind === "ident" && tok.text === "import") {
+        let j = i + 1;
+        const parts: string[] = [];
+        while (t[j]?.kind === "ident" && t[j + 1]?.text === ".") {
+          parts.push(t[j].text);
+          j += 2;
+        }
+        if (t[j]?.text === "_" && parts.length > 0 && /^[A-Z]/.test(parts[parts.length - 1]))
+          this.imported.push(parts.join("."));
+      }
+    }
+  }
+
+  private qualified(path: string[], name: string): string {
+    return [...path, name].join(".");
+  }
+
+  /**
+   * The definition a name written at token `at` means, as Scala scopes it: `version` inside `object flink` is
+   * `Dependencies.flink.version` when that object declares it, else the nearest enclosing object's; a name of
+   * another file is kept as written (`Versions.beam`), or qualified by the one object the file imports wholesale.
+   */
+  private resolveName(written: string, at: number): string {
+    const path = this.paths[at] ?? [];
+    for (let k = path.length; k >= 0; k--) {
+      const q = this.qualified(path.slice(0, k), written);
+      if (this.declared.has(q)) return q;
+    }
+    if (!written.includes(".") && this.imported.length === 1) return `${this.imported[0]}.${written}`;
+    return written;
+  }
+
   read(): void {
+    this.scopes();
     const t = this.tokens;
     for (let i = 0; i < t.length; i++) {
       const tok = t[i];
@@ -97,7 +165,11 @@ class SbtReader {
     if (t[j]?.text !== "=") return;
     const value = this.value(j + 1);
     if (!value || !this.ends(value.next)) return;
-    this.definitions.push({ name: name.text, value: value.expr, nameRange: this.index.rangeOf(name.start, name.end) });
+    this.definitions.push({
+      name: this.qualified(this.paths[at] ?? [], name.text),
+      value: value.expr,
+      nameRange: this.index.rangeOf(name.start, name.end),
+    });
   }
 
   /** Whether the expression ends at `t[i]`: a line break, `;`, `}`, `)` or `,` (or the end of the file). */
@@ -189,7 +261,8 @@ class SbtReader {
           parts.push({ computed: true, range: this.index.rangeOf(tok.start, t[last].end) });
           return { expr: exprOf(this.index, parts, start, t[last].end), next: last + 1 };
         }
-        parts.push({ ref: t[last].text, range: this.index.rangeOf(tok.start, t[last].end) });
+        const written = this.text.slice(tok.start, t[last].end).replace(/\s+/g, "");
+        parts.push({ ref: this.resolveName(written, i), range: this.index.rangeOf(tok.start, t[last].end) });
         end = t[last].end;
         i = last + 1;
       } else return undefined;
@@ -219,9 +292,11 @@ class SbtReader {
       else {
         const names = s.tokens.filter((x) => x.kind === "ident");
         const simple = s.tokens.every((x) => x.kind === "ident" || x.text === ".");
-        if (simple && names.length > 0)
-          parts.push({ ref: names[names.length - 1].text, range: this.index.rangeOf(s.start, s.end) });
-        else parts.push({ computed: true, range: this.index.rangeOf(s.start, s.end) });
+        if (simple && names.length > 0) {
+          const written = s.tokens.map((x) => x.text).join("");
+          const at = this.tokens.indexOf(tok);
+          parts.push({ ref: this.resolveName(written, at), range: this.index.rangeOf(s.start, s.end) });
+        } else parts.push({ computed: true, range: this.index.rangeOf(s.start, s.end) });
       }
     }
   }
