@@ -46,7 +46,8 @@ export interface AffectedPackage {
 /**
  * Facts of a project that decide whether a bug matters or how much: places in job code or launch flags.
  * `commitOffsetsInFinalize`, `pubsubRead`, `useDeprecatedRead`: Beam Java job code. `kafkaSink`,
- * `boundedKafkaSource`, `latestOffsetsKafkaSource`, `legacyKafkaProducer`: Flink DataStream job code.
+ * `boundedKafkaSource`, `latestOffsetsKafkaSource`: Flink DataStream job code and Flink SQL Kafka tables (written,
+ * read bounded, read from the latest offsets). `legacyKafkaProducer`: Flink DataStream job code.
  * `pythonKafkaRead`: `ReadFromKafka` in the project's Python code. `sdfKafkaRead`: a Java KafkaIO read in a pipeline
  * launched with `--experiments=beam_fn_api` or `use_sdf_read`, which makes KafkaIO use its splittable-DoFn read.
  * `unboundedRead`: what makes a Beam pipeline stream (an unbounded KafkaIO read, an unbounded IO such as PubsubIO

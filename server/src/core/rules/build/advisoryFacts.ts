@@ -7,6 +7,7 @@ import type { Location } from "../../findings";
 import type { AdvisoryFacts } from "../../knowledge/advisories";
 import { streamingEvidence } from "../../project/beam";
 import { productionCode } from "../../project/jobCode";
+import { type KafkaTable, sqlJobsOf } from "../../project/sqlJobs";
 import type { ProjectModel } from "../../workspace/project";
 
 const cache = new WeakMap<ProjectModel, AdvisoryFacts>();
@@ -39,14 +40,24 @@ export function advisoryFacts(project: ProjectModel): AdvisoryFacts {
   if (!facts) {
     const java = project.code;
     const at = (l: Location): Location => ({ file: l.file, range: l.range });
+    // Kafka tables of Flink SQL run on the same KafkaSource and KafkaSink: a written table is a sink, a read one a
+    // source (bounded by `scan.bounded.mode`, starting at `latest-offset`).
+    const tables = sqlJobsOf(project).flatMap((j) => j.kafkaTables);
+    const table = (t: KafkaTable): Location => ({ file: t.facts.file, range: t.facts.nameRange });
     facts = {
       ...project.jobApi,
-      kafkaSink: java.kafkaSinks.map(at),
+      kafkaSink: [...java.kafkaSinks.map(at), ...tables.filter((t) => t.written).map(table)],
       legacyKafkaProducer: java.legacyKafka.filter((c) => c.role === "producer").map(at),
-      boundedKafkaSource: java.kafkaSources.flatMap((s) => (s.setBounded ? [at(s.setBounded)] : [])),
-      latestOffsetsKafkaSource: java.kafkaSources.flatMap((s) =>
-        s.startingOffsets?.initializer === "latest" ? [at(s.startingOffsets.call)] : [],
-      ),
+      boundedKafkaSource: [
+        ...java.kafkaSources.flatMap((s) => (s.setBounded ? [at(s.setBounded)] : [])),
+        ...tables.filter((t) => t.read && t.bounded).map(table),
+      ],
+      latestOffsetsKafkaSource: [
+        ...java.kafkaSources.flatMap((s) =>
+          s.startingOffsets?.initializer === "latest" ? [at(s.startingOffsets.call)] : [],
+        ),
+        ...tables.filter((t) => t.read && t.startupMode === "latest-offset").map(table),
+      ],
       pythonKafkaRead: project.pythonKafkaReads,
       sdfKafkaRead: sdfKafkaRead(project),
       unboundedRead: streamingEvidence(project),
@@ -54,6 +65,7 @@ export function advisoryFacts(project: ProjectModel): AdvisoryFacts {
       kafkaCode: [
         ...[...java.kafkaSources, ...java.kafkaSinks, ...java.legacyKafka, ...project.pythonKafkaReads].map(at),
         ...java.kafkaReads.map((r) => ({ file: r.file, range: r.readRange })),
+        ...tables.map(table),
       ],
     };
     cache.set(project, facts);
