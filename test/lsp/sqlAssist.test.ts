@@ -58,3 +58,12 @@ test("hover on a Kafka table option: type, default, values and versions", () => 
   const flink = hoverAt(set.facts, set.p, undefined);
   assert.ok(flink && JSON.stringify(flink.contents).includes("execution.checkpointing.interval"));
 });
+
+test("a ksqlDB script offers no Flink options in SET and no hover on its properties", () => {
+  const ksql = "CREATE STREAM bids (price INT) WITH (KAFKA_TOPIC = 'bids', VALUE_FORMAT = 'JSON');\n";
+  assert.deepEqual(labels(`${ksql}SET 'auto.offset|`), []);
+  const set = at(`${ksql}SET 'execution.checkpointing.inter|val' = '1 min';\n`);
+  assert.equal(hoverAt(set.facts, set.p, undefined), undefined);
+  // The same SET in a Flink script is completed.
+  assert.ok(labels("SET 'execution.checkpointing.inter|").includes("execution.checkpointing.interval"));
+});

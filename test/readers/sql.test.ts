@@ -566,3 +566,62 @@ test("options filled in at run time: the whole WITH list, an entry of it, or a v
   // `c` keeps its closing parenthesis: a new option goes before it.
   assert.ok(scan.tables[2].closeParen !== undefined);
 });
+
+test("a ksqlDB script is not Flink SQL: no SET configuration, no tables, no problems", () => {
+  const scripts = [
+    "CREATE STREAM bids (price INT) WITH (KAFKA_TOPIC='bids', VALUE_FORMAT='JSON');\nSET 'auto.offset.reset' = 'earliest';",
+    "SET 'auto.offset.reset' = 'earliest';\nCREATE OR REPLACE STREAM big AS SELECT * FROM bids WHERE price > 10;",
+    "CREATE SOURCE TABLE users (id INT PRIMARY KEY) WITH (kafka_topic = 'users', format = 'json');",
+    "SET 'auto.offset.reset' = 'earliest';\nCREATE TABLE t WITH (FORMAT='JSON') AS SELECT k, COUNT(*) FROM s GROUP BY k EMIT CHANGES;",
+    "SET 'auto.offset.reset' = 'earliest';\nCREATE TABLE t WITH (key_format = 'json', value_format = 'json') AS SELECT k FROM s;",
+    "SELECT * FROM s WINDOW TUMBLING (SIZE 1 MINUTE) GROUP BY k EMIT FINAL;\nSET 'a.b' 'c';",
+    "DROP STREAM IF EXISTS bids;\nSET 'auto.offset.reset' = 'earliest';",
+  ];
+  for (const text of scripts) {
+    const facts = readDocument("/p/ksql/q.sql", text);
+    assert.equal(facts.kind, "sql", text);
+    assert.equal(facts.sql, undefined, text);
+    assert.deepEqual(facts.flinkConfigs, [], text);
+    assert.deepEqual(facts.syntaxErrors, [], text);
+    assert.ok(scanSql(text).ksqlDb, text);
+  }
+});
+
+test("ksqlDB's words in comments, strings, column names and a WHERE clause leave a Flink script Flink SQL", () => {
+  const text = [
+    "-- ported from ksqlDB: CREATE STREAM s WITH (KAFKA_TOPIC='s') … EMIT CHANGES;",
+    "/* CREATE STREAM s; DROP STREAM s; */",
+    "SET 'pipeline.name' = 'EMIT CHANGES';",
+    "CREATE TABLE stream (kafka_topic STRING METADATA FROM 'topic', emit STRING) WITH ('connector' = 'kafka', 'topic' = 'KAFKA_TOPIC=x');",
+    "CREATE VIEW v AS SELECT * FROM stream WHERE kafka_topic = 'a' AND emit = 'changes';",
+    "INSERT INTO out WITH recent AS (SELECT * FROM stream) SELECT * FROM recent;",
+  ].join("\n");
+  assert.equal(scanSql(text).ksqlDb, undefined);
+  const script = sqlOf("/p/job.sql", text);
+  assert.deepEqual(
+    script.tables.map((t) => t.name),
+    ["stream"],
+  );
+  assert.deepEqual(scalars(script.config), [["pipeline.name", "EMIT CHANGES"]]);
+});
+
+test("job code: a ksqlDB statement passed to executeSql is passed over, Flink SQL of the same file is read", () => {
+  const text = [
+    "class Orders {",
+    "  void run(KsqlClient ksql, TableEnvironment tEnv) {",
+    "    ksql.executeSql(\"CREATE TABLE totals (id STRING) WITH (kafka_topic='totals', value_format='JSON');\");",
+    '    ksql.executeSql("SELECT * FROM totals EMIT CHANGES;");',
+    "    tEnv.executeSql(\"CREATE TABLE t (id STRING) WITH ('connector' = 'kafka', 'topic' = 'x')\");",
+    "  }",
+    "}",
+  ].join("\n");
+  const facts = readDocument("/p/src/main/java/Orders.java", text);
+  assert.deepEqual(facts.syntaxErrors, []);
+  assert.deepEqual(
+    facts.sql?.tables.map((t) => [t.name, textAt(text, t.nameRange)]),
+    [["t", "t"]],
+  );
+  const only = readDocument("/p/src/main/java/Totals.java", text.replace(/ {4}tEnv\.executeSql.*\n/, ""));
+  assert.equal(only.sql, undefined);
+  assert.deepEqual(only.syntaxErrors, []);
+});

@@ -1,5 +1,5 @@
 /**
- * Hover and completion in Flink SQL scripts (`.sql` files): inside `WITH (…)` of a Kafka or upsert-kafka table,
+ * Hover and completion in Flink SQL scripts (`.sql` files; none in a ksqlDB script): inside `WITH (…)` of a Kafka or upsert-kafka table,
  * the connector's options (type, default, allowed values, the connector versions that read them); inside `SET '…'`,
  * Flink's options, as in flink-conf.yaml. Hovers on `SET` keys come from the configuration hover (the statements
  * are a Flink configuration); this module adds the table options.
@@ -112,6 +112,8 @@ function contextAt(text: string, offset: number): SqlContext | undefined {
 }
 
 export function sqlCompletion(facts: FileFacts, p: Position, minor?: string): CompletionList | undefined {
+  // A ksqlDB script (read as no Flink SQL): its SET keys and WITH properties are not Flink's.
+  if (!facts.sql) return undefined;
   const index = new LineIndex(facts.text);
   const offset = index.offsetAt(p);
   const ctx = contextAt(facts.text, offset);

@@ -128,6 +128,8 @@ function readUnguarded(file: string, text: string, hints: ReadHints): FileFacts 
     case "sql": {
       const facts = emptyFacts(file, "sql", text);
       const read = readSqlFile(file, text);
+      // A ksqlDB script is read as nothing: it has no Flink options, tables or jobs.
+      if (!read.script) return facts;
       facts.sql = read.script;
       facts.flinkConfigs.push(read.script.config);
       pushAll(facts.syntaxErrors, read.problems);
@@ -173,6 +175,7 @@ function readUnguarded(file: string, text: string, hints: ReadHints): FileFacts 
 function withEmbeddedSql(facts: FileFacts, pieces: SqlPiece[]): FileFacts {
   if (pieces.length === 0) return facts;
   const read = readSqlPieces(facts.file, facts.text, pieces, true);
+  if (!read.script) return facts;
   // What the Table API writes and reads by name counts as the script's own statements would.
   const uses = tableApiUses(facts.text);
   if (uses.writes.length > 0 || uses.reads.length > 0) {

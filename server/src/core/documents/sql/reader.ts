@@ -20,11 +20,16 @@ export interface SqlPiece {
 }
 
 export interface SqlRead {
-  script: SqlScriptFacts;
+  /** Undefined when no piece is Flink SQL: every one is ksqlDB (`CREATE STREAM … WITH (KAFKA_TOPIC='…')`). */
+  script?: SqlScriptFacts;
   problems: SyntaxProblem[];
 }
 
-/** Reads the pieces of one file (a `.sql` file is one piece, job code one per string passed to executeSql …). */
+/**
+ * Reads the pieces of one file (a `.sql` file is one piece, job code one per string passed to executeSql …). A piece
+ * that is ksqlDB is another engine's SQL and is passed over: its SET statements are not Flink options, its streams
+ * and tables not Flink tables.
+ */
 export function readSqlPieces(file: string, hostText: string, pieces: SqlPiece[], embedded: boolean): SqlRead {
   const index = new LineIndex(hostText);
   const tables: SqlTableFacts[] = [];
@@ -34,6 +39,7 @@ export function readSqlPieces(file: string, hostText: string, pieces: SqlPiece[]
   const problems: SyntaxProblem[] = [];
   let firstStatement: number | undefined;
   let inexact = false;
+  let flinkPieces = 0;
   for (const piece of pieces) {
     const start = (i: number) => (piece.starts ? (piece.starts[i] ?? hostEnd(piece)) : i);
     const end = (i: number) => (i <= 0 ? start(0) : piece.ends ? (piece.ends[i - 1] ?? hostEnd(piece)) : i);
@@ -42,6 +48,8 @@ export function readSqlPieces(file: string, hostText: string, pieces: SqlPiece[]
     // Source text equals the piece's text there (no escape sequence of the host language in between).
     const plain = (s: number, e: number) => end(e) - start(s) === e - s;
     const scan = scanSql(piece.text);
+    if (scan.ksqlDb) continue;
+    flinkPieces++;
     if (firstStatement === undefined && scan.firstStatement !== undefined) firstStatement = start(scan.firstStatement);
     for (const p of scan.problems)
       problems.push({ range: range(p.start, p.end), message: p.message, severity: "info" });
@@ -90,6 +98,7 @@ export function readSqlPieces(file: string, hostText: string, pieces: SqlPiece[]
     for (const u of scan.inserts) writes.push({ name: u.name, range: range(u.start, u.end) });
     for (const u of scan.reads) reads.push({ name: u.name, range: range(u.start, u.end) });
   }
+  if (flinkPieces === 0) return { problems };
   const anchorOffset = firstStatement ?? 0;
   const anchor = index.rangeOf(anchorOffset, anchorOffset);
   const config: FlinkConfig = {

@@ -4,6 +4,9 @@
  * it does not know (Flink 2.x `QUALIFY`, `CREATE MATERIALIZED TABLE`, `EXECUTE STATEMENT SET`) are passed over in
  * silence, and only a `WITH (…)` list or a `SET` it started reading and could not finish is a problem.
  *
+ * A script that is recognisably ksqlDB (a `CREATE STREAM`, `EMIT CHANGES`, a `WITH (KAFKA_TOPIC='…')` property list:
+ * `ksqlDbSign`) is another engine's SQL: its scan says so and holds nothing else, no SET, no table, no problem.
+ *
  * It reads `--` and `/* … *\/` comments, quoted strings with `''` escapes, backtick identifiers with ```` `` ````
  * escapes, and splits statements on `;` outside them. One pass over the text, never throws.
  *
@@ -79,6 +82,8 @@ export interface SqlScan {
   /** Offset where the first statement starts (after leading comments and blank lines). */
   firstStatement?: number;
   problems: SqlProblem[];
+  /** The script is ksqlDB, not Flink SQL: the first token that says so (the scan then holds nothing else). */
+  ksqlDb?: { start: number; end: number };
 }
 
 function isWordChar(c: number): boolean {
@@ -195,13 +200,61 @@ export function scanSql(text: string): SqlScan {
   const scan: SqlScan = { sets: [], tables: [], inserts: [], reads: [], problems: [] };
   const tokens = tokenizeSql(text);
   if (tokens.length > 0) scan.firstStatement = tokens[0].start;
-  for (const st of statements(tokens)) {
+  const split = statements(tokens);
+  for (const st of split) {
+    const sign = ksqlDbSign(st);
+    if (sign) {
+      scan.ksqlDb = { start: sign.start, end: sign.end };
+      return scan;
+    }
+  }
+  for (const st of split) {
     const head = st[0];
     if (isWord(head, "SET")) readSet(text, st, scan);
     else if (isWord(head, "CREATE")) readCreate(st, scan);
     readUses(st, scan);
   }
   return scan;
+}
+
+/** ksqlDB's own property names, written unquoted in its `WITH (…)` lists; Flink's table options are quoted strings. */
+const KSQLDB_PROPERTIES = new Set(["KAFKA_TOPIC", "VALUE_FORMAT", "KEY_FORMAT"]);
+
+/**
+ * The token of a statement that only ksqlDB reads, outside comments and strings: `CREATE [OR REPLACE] [SOURCE]
+ * STREAM`, `CREATE [OR REPLACE] SOURCE TABLE`, `DROP STREAM`, a query's `EMIT CHANGES` / `EMIT FINAL`, or an
+ * unquoted `KAFKA_TOPIC`, `VALUE_FORMAT` or `KEY_FORMAT` property in a `WITH (…)` list. Flink SQL has none of them.
+ */
+function ksqlDbSign(st: SqlToken[]): SqlToken | undefined {
+  const head = st[0];
+  if (isWord(head, "CREATE")) {
+    let i = 1;
+    if (isWord(st[i], "OR") && isWord(st[i + 1], "REPLACE")) i += 2;
+    const source = isWord(st[i], "SOURCE");
+    if (source) i++;
+    if (isWord(st[i], "STREAM") || (source && isWord(st[i], "TABLE"))) return st[i];
+  } else if (isWord(head, "DROP") && isWord(st[1], "STREAM")) return st[1];
+  let depth = 0;
+  let withDepth = -1;
+  for (let i = 0; i < st.length; i++) {
+    const t = st[i];
+    if (isPunct(t, "(")) {
+      depth++;
+      if (isWord(st[i - 1], "WITH") && withDepth < 0) withDepth = depth;
+    } else if (isPunct(t, ")")) {
+      if (depth === withDepth) withDepth = -1;
+      depth = Math.max(0, depth - 1);
+    } else if (isWord(t, "EMIT") && (isWord(st[i + 1], "CHANGES") || isWord(st[i + 1], "FINAL"))) return t;
+    else if (
+      depth === withDepth &&
+      t.kind === "word" &&
+      KSQLDB_PROPERTIES.has(t.value.toUpperCase()) &&
+      isPunct(st[i + 1], "=") &&
+      (isPunct(st[i - 1], "(") || isPunct(st[i - 1], ","))
+    )
+      return t;
+  }
+  return undefined;
 }
 
 function readSet(text: string, st: SqlToken[], scan: SqlScan): void {
