@@ -66,3 +66,60 @@ test("a jar copied from the build context is not downloaded; comments and unknow
     [["flink-connector-kafka", "1.17.2", "lib/flink-connector-kafka-1.17.2.jar", false]],
   );
 });
+
+test("a jar named twice in one RUN (the URL and the name it is saved under) is one jar; an upgrade edits both", () => {
+  const text = [
+    "FROM flink:1.18.1",
+    "ENV FLINK_CONNECTOR_VERSION=1.17.2",
+    `RUN curl -L https://repo1.maven.org/maven2/org/apache/flink/flink-connector-kafka/\${FLINK_CONNECTOR_VERSION}/flink-connector-kafka-\${FLINK_CONNECTOR_VERSION}.jar \\`,
+    `    -o \${FLINK_HOME}/lib/flink-connector-kafka-\${FLINK_CONNECTOR_VERSION}.jar`,
+    "RUN curl -fsSL https://repo1.maven.org/maven2/org/apache/flink/flink-sql-connector-kafka/3.1.0-1.18/flink-sql-connector-kafka-3.1.0-1.18.jar \\",
+    "    -o /opt/flink/lib/flink-sql-connector-kafka-3.1.0-1.18.jar",
+    "",
+  ].join("\n");
+  assert.deepEqual(
+    jars(text).map((j) => [j.artifact, j.version, j.definedAt, j.editLines, j.declaration.slice(0, 8), j.downloaded]),
+    [
+      ["flink-connector-kafka", "1.17.2", "1:28-1:34", [1], "https://", true],
+      ["flink-sql-connector-kafka", "3.1.0-1.18", "4:126-4:136", [4, 4, 5], "https://", true],
+    ],
+  );
+});
+
+test("a jar downloaded in one instruction and moved or copied by another is one jar; other versions are not", () => {
+  const text = [
+    "FROM alpine AS jars",
+    "RUN wget -P /jars https://example.com/flink-sql-connector-kafka-3.1.0-1.18.jar",
+    "RUN wget -P /jars https://example.com/flink-sql-connector-kafka-3.2.0-1.19.jar",
+    "FROM flink:1.18.1",
+    "COPY --from=jars /jars/flink-sql-connector-kafka-3.1.0-1.18.jar /opt/flink/lib/",
+    "",
+  ].join("\n");
+  assert.deepEqual(
+    jars(text).map((j) => [j.version, j.editLines, j.downloaded]),
+    [
+      ["3.1.0-1.18", [1, 4], true],
+      ["3.2.0-1.19", [2], true],
+    ],
+  );
+});
+
+test("a downloaded jar the file also copies from the build context is not taken as downloaded", () => {
+  const text = [
+    "FROM flink:1.18.1",
+    "COPY lib/flink-sql-connector-kafka-3.1.0-1.18.jar \\",
+    "     /opt/flink/lib/",
+    "RUN wget -P /opt/flink/lib https://example.com/flink-sql-connector-kafka-3.1.0-1.18.jar",
+    "ADD https://example.com/flink-connector-kafka-3.1.0-1.18.jar /opt/flink/lib/flink-connector-kafka-3.1.0-1.18.jar",
+    "",
+  ].join("\n");
+  assert.deepEqual(
+    jars(text).map((j) => [j.artifact, j.editLines, j.declaration.slice(0, 8), j.downloaded]),
+    [
+      // A new version of a jar copied from the build context would have to be put there too.
+      ["flink-sql-connector-kafka", [1, 3], "https://", false],
+      // ADD of a URL to a named file: the name is the destination, not a local jar.
+      ["flink-connector-kafka", [4, 4], "https://", true],
+    ],
+  );
+});

@@ -8,6 +8,13 @@
  * A version written into the name is defined there (and also in the download path, which an upgrade rewrites too); a
  * version built from an `ARG` or `ENV` is defined at that default. Comment lines are skipped. Nothing is resolved
  * beyond the file: a build argument passed on the command line is not known here.
+ *
+ * One jar is one jar however often the file names it: the URL a `RUN curl … -o …/lib/<name>.jar` fetches and the
+ * name it saves it under, a download into `/tmp` and the `mv` or `COPY --from` that puts it into `lib/`. Names of
+ * one connector with one version (the same literal, or the same `ARG`/`ENV` default) are one jar, declared at its
+ * first download (else its first name), and an upgrade rewrites the version in every one of them. A jar some
+ * instruction copies from the build context (`COPY`, an `ADD` of a path) is not downloaded: a new version would have
+ * to be put into the context too.
  */
 import type { ImageJar } from "../model";
 import { LineIndex, type Range } from "../text";
@@ -39,10 +46,47 @@ function tokenAround(line: string, offset: number): { start: number; end: number
   return { start, end };
 }
 
+/**
+ * For each line, whether a jar it names is a source taken from the build context: the line belongs to a `COPY`
+ * without `--from` or to an `ADD` that fetches no URL (an instruction goes on over lines ending in `\`; comment lines
+ * in between are dropped, as Docker drops them).
+ */
+function contextCopyLines(index: LineIndex): boolean[] {
+  const out = new Array<boolean>(index.lineCount).fill(false);
+  let first = 0;
+  let words = "";
+  for (let line = 0; line < index.lineCount; line++) {
+    const lineText = index.lineText(line);
+    if (/^\s*#/.test(lineText)) continue;
+    words += ` ${lineText}`;
+    if (/\\\s*$/.test(lineText) && line + 1 < index.lineCount) continue;
+    const instruction = /^\s*([A-Za-z]+)/.exec(words)?.[1].toUpperCase();
+    const fromContext =
+      (instruction === "COPY" && !/\s--from=/i.test(words)) || (instruction === "ADD" && !words.includes("://"));
+    if (fromContext) out.fill(true, first, line + 1);
+    first = line + 1;
+    words = "";
+  }
+  return out;
+}
+
+interface Mention {
+  jar: ImageJar;
+  /** A source of an instruction that copies from the build context (`COPY lib/….jar`, `ADD lib/….jar`). */
+  local: boolean;
+}
+
 export function dockerfileJars(file: string, text: string): ImageJar[] {
-  const out: ImageJar[] = [];
   const index = new LineIndex(text);
   const definitions = new Map<string, Definition>();
+  // The jars by artifact and version definition, in the order they are first named.
+  const jars = new Map<string, Mention[]>();
+  const mention = (key: string, m: Mention) => {
+    const list = jars.get(key);
+    if (list) list.push(m);
+    else jars.set(key, [m]);
+  };
+  const fromContext = contextCopyLines(index);
   for (let line = 0; line < index.lineCount; line++) {
     const lineText = index.lineText(line);
     if (/^\s*#/.test(lineText)) continue;
@@ -59,19 +103,23 @@ export function dockerfileJars(file: string, text: string): ImageJar[] {
       const token = tokenAround(lineText, nameAt);
       const declaration = { file, range: at(line, token.start, token.end - token.start) };
       const downloaded = lineText.slice(token.start, token.end).includes("://");
+      const local = fromContext[line];
       if (written.startsWith("$")) {
         const name = written.replace(/^\$\{?|\}$/g, "");
         const d = definitions.get(name);
         if (!d || !/^\d+\.\d+\.\d+(-\d+\.\d+)?$/.test(d.value)) continue;
         const range = at(d.line, d.character, d.value.length);
-        out.push({
-          group: GROUP,
-          artifact,
-          version: d.value,
-          versionDefinition: { value: d.value, raw: d.value, file, range },
-          versionEdits: [range],
-          declaration,
-          downloaded,
+        mention(`${artifact} ${d.line}:${d.character}`, {
+          jar: {
+            group: GROUP,
+            artifact,
+            version: d.value,
+            versionDefinition: { value: d.value, raw: d.value, file, range },
+            versionEdits: [range],
+            declaration,
+            downloaded,
+          },
+          local,
         });
         continue;
       }
@@ -86,16 +134,39 @@ export function dockerfileJars(file: string, text: string): ImageJar[] {
         }
       }
       const range = at(line, versionAt, written.length);
-      out.push({
-        group: GROUP,
-        artifact,
-        version: written,
-        versionDefinition: { value: written, raw: written, file, range },
-        versionEdits: edits.length > 0 ? edits : [range],
-        declaration,
-        downloaded,
+      mention(`${artifact} ${written}`, {
+        jar: {
+          group: GROUP,
+          artifact,
+          version: written,
+          versionDefinition: { value: written, raw: written, file, range },
+          versionEdits: edits.length > 0 ? edits : [range],
+          declaration,
+          downloaded,
+        },
+        local,
       });
     }
   }
-  return out;
+  return [...jars.values()].map(oneJar);
+}
+
+/** The names of one jar as one: declared at its first download, every name's version rewritten by an upgrade. */
+function oneJar(mentions: Mention[]): ImageJar {
+  const first = mentions.find((m) => m.jar.downloaded) ?? mentions[0];
+  if (mentions.length === 1) return first.jar;
+  const edits: Range[] = [];
+  const seen = new Set<string>();
+  for (const m of mentions)
+    for (const r of m.jar.versionEdits) {
+      const key = `${r.start.line}:${r.start.character}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      edits.push(r);
+    }
+  return {
+    ...first.jar,
+    versionEdits: edits,
+    downloaded: first.jar.downloaded && !mentions.some((m) => m.local),
+  };
 }
