@@ -371,3 +371,20 @@ test("the legacy FlinkKafkaConsumer hover, in Kotlin", () => {
     /^- `group.id`: `"legacy"` \(the constructor's Properties, `src\/main\/kotlin\/Legacy\.kt` line 4\)$/,
   );
 });
+
+test("a Kafka 0.11 consumer's hover says which Flink release dropped its connector", () => {
+  const file = `${FIXTURE_ROOT}/src/main/java/Legacy.java`;
+  const text = [
+    "class Legacy {",
+    "  void run(StreamExecutionEnvironment env, Properties props) {",
+    '    env.addSource(new FlinkKafkaConsumer011<>("topic", new SimpleStringSchema(), props)).print();',
+    "  }",
+    "}",
+    "",
+  ].join("\n");
+  const markdown = hoverText(project({ [file]: text }), file, 2, 25);
+  assert.equal(
+    markdown.split("\n\n")[0],
+    "**FlinkKafkaConsumer011**: the Kafka 0.11 consumer (flink-connector-kafka-0.11), gone from Flink since 1.12 (FLINK-19152, BFL503).",
+  );
+});

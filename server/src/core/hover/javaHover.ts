@@ -21,6 +21,7 @@ import {
   truthOf,
 } from "../jobcode/facts";
 import { literalOf } from "../jobcode/intents";
+import { kafkaVersionConnector } from "../knowledge/kafkaConnector";
 import { parseDuration } from "../knowledge/values";
 import { jobReads, type OptionValue, optionValues } from "../project/beam";
 import { findEntry } from "../project/configEntries";
@@ -467,8 +468,11 @@ function sinkText(project: ProjectModel, java: JobCode, sink: KafkaSinkBuilder):
 }
 
 function legacyText(project: ProjectModel, java: JobCode, client: LegacyKafkaClient): string[] {
+  const versioned = kafkaVersionConnector(client.className);
   const parts = [
-    `**${client.className}**: the legacy Kafka ${client.role}, deprecated since Flink 1.14 and removed in flink-connector-kafka 4.0 (BFL503).`,
+    versioned
+      ? `**${client.className}**: the Kafka ${versioned.kafka} ${client.role} (${versioned.artifact}), gone from Flink since ${versioned.removedIn} (${versioned.issue}, BFL503).`
+      : `**${client.className}**: the legacy Kafka ${client.role}, deprecated since Flink 1.14 and removed in flink-connector-kafka 4.0 (BFL503).`,
   ];
   if (client.role === "consumer") {
     const off = client.commitOffsetsOnCheckpoints?.args[0];

@@ -410,7 +410,7 @@ export interface FlinkConfigurationSetting {
   passedToEnvironment: boolean;
 }
 
-/** `FlinkKafkaConsumer`, `FlinkKafkaConsumer010/011`, `FlinkKafkaProducer`, `FlinkKafkaProducer011` uses. */
+/** Uses of `FlinkKafkaConsumer`, `FlinkKafkaProducer` and the Kafka-version clients (`FlinkKafkaConsumer011`, `FlinkKafkaProducer09` …). */
 export interface LegacyKafkaClient {
   file: string;
   language: CodeLanguage;

@@ -1,7 +1,8 @@
 /**
  * The Flink Kafka connector's versions (kafka-connector-releases.json): what a version such as `3.1.0-1.18` means
  * (connector 3.1.0 built for Flink 1.18), which Flink minors each release is for, and which release fixes a bug for
- * a given Flink minor.
+ * a given Flink minor; and the connectors Flink released for one Kafka version (`FlinkKafkaConsumer011`), with the
+ * Flink release that dropped them.
  */
 import data from "./kafka-connector-releases.json";
 import { compareMavenVersions, isConcreteVersion } from "./mavenVersion";
@@ -63,4 +64,24 @@ export function fixedReleaseFor(fixed: string, flinkMinor: string): string | und
     (r) => compareMavenVersions(r.version, fixed) >= 0 && r.flinkMinors.includes(flinkMinor),
   );
   return release && `${release.version}-${flinkMinor}`;
+}
+
+/** A connector for one Kafka version (`flink-connector-kafka-0.11`), released with Flink itself and later dropped. */
+export interface KafkaVersionConnector {
+  /** What its class names end with: `011` in `FlinkKafkaConsumer011`. */
+  classSuffix: string;
+  /** The Kafka version: `0.11`. */
+  kafka: string;
+  artifact: string;
+  /** The first Flink release without it. */
+  removedIn: string;
+  issue: string;
+}
+
+const KAFKA_VERSION_CONNECTORS: readonly KafkaVersionConnector[] = data.kafkaVersionConnectors.connectors;
+
+/** The Kafka-version connector a legacy client class belongs to: `FlinkKafkaProducer010` → the 0.10 connector. */
+export function kafkaVersionConnector(className: string): KafkaVersionConnector | undefined {
+  const suffix = /^FlinkKafka(?:Consumer|Producer)(\d+)$/.exec(className)?.[1];
+  return suffix === undefined ? undefined : KAFKA_VERSION_CONNECTORS.find((c) => c.classSuffix === suffix);
 }

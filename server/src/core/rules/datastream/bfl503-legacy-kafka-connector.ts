@@ -1,11 +1,12 @@
 import type { RelatedLocation } from "../../findings";
 import type { LegacyKafkaClient } from "../../jobcode/facts";
+import { type KafkaVersionConnector, kafkaVersionConnector } from "../../knowledge/kafkaConnector";
 import { compareMavenVersions, isConcreteVersion } from "../../knowledge/mavenVersion";
 import type { ResolvedDependency } from "../../model";
 import { allCode } from "../../project/jobCode";
 import { flinkAtLeast, type ProjectModel } from "../../workspace/project";
 import { fitting } from "../messages";
-import type { Rule } from "../types";
+import type { Rule, RuleContext } from "../types";
 
 const POM = `<project xmlns="http://maven.apache.org/POM/4.0.0">
   <modelVersion>4.0.0</modelVersion>
@@ -82,6 +83,8 @@ const REPLACEMENT: Record<LegacyKafkaClient["role"], string> = {
   producer: "KafkaSink (KafkaSink.builder() … build(), written with stream.sinkTo)",
 };
 
+const TARGET: Record<LegacyKafkaClient["role"], string> = { consumer: "KafkaSource", producer: "KafkaSink" };
+
 export const rule: Rule = {
   meta: {
     code: "BFL503",
@@ -89,18 +92,20 @@ export const rule: Rule = {
     family: "datastream",
     severity: "warning",
     description:
-      "FlinkKafkaConsumer / FlinkKafkaProducer: deprecated since Flink 1.14 and removed in flink-connector-kafka 4.0.",
+      "FlinkKafkaConsumer / FlinkKafkaProducer: deprecated since Flink 1.14 and removed in flink-connector-kafka 4.0; the Kafka 0.8–0.11 clients are gone since Flink 1.11 and 1.12.",
     fix: "none",
     docs: {
       whatItDoes:
-        "Reports each use of `FlinkKafkaConsumer`, `FlinkKafkaConsumer010`, `FlinkKafkaConsumer011`, `FlinkKafkaProducer` and `FlinkKafkaProducer011`: every `new …` of them, and in a file that never constructs one, its first mention (an import or a type). It is an error when the project runs on Flink 2.0 or later, or depends on flink-connector-kafka 4.0 or later (`4.0.0-2.0`), where these classes no longer exist.",
+        "Reports each use of `FlinkKafkaConsumer` and `FlinkKafkaProducer`, and of the clients of the connectors for one Kafka version (`FlinkKafkaConsumer08`, `09`, `010`, `011` and `FlinkKafkaProducer08`, `09`, `010`, `011`): every `new …` of them, and in a file that never constructs one, its first mention (an import or a type). `FlinkKafkaConsumer` and `FlinkKafkaProducer` are an error when the project runs on Flink 2.0 or later, or depends on flink-connector-kafka 4.0 or later (`4.0.0-2.0`), where these classes no longer exist. A Kafka-version client is told which Flink release dropped its connector (0.8 and 0.9: Flink 1.11; 0.10 and 0.11: Flink 1.12) and what replaces it (`KafkaSource`, `KafkaSink`); it is an error when the project runs on that release or later (or depends on flink-connector-kafka 4.0), a warning when the project's Flink is older or not known.",
       whyItMatters:
-        "These SourceFunction/SinkFunction based clients were deprecated in Flink 1.14 (FLINK-24055, FLINK-23710) in favour of `KafkaSource` and `KafkaSink`, and removed from flink-connector-kafka 4.0.0, the connector for Flink 2.x (FLINK-36848). A job that still uses them stops compiling on that upgrade and, until then, does not get the fixes made to the new connector. Plan the move before upgrading: the new source does not restore the old consumer's offsets from a savepoint, so start it from the consumer group's committed offsets (`OffsetsInitializer.committedOffsets()` with the same group id) and give it a new operator uid.",
+        "These SourceFunction/SinkFunction based clients were deprecated in Flink 1.14 (FLINK-24055, FLINK-23710) in favour of `KafkaSource` and `KafkaSink`, and removed from flink-connector-kafka 4.0.0, the connector for Flink 2.x (FLINK-36848). A job that still uses them stops compiling on that upgrade and, until then, does not get the fixes made to the new connector. The clients with a Kafka version in their name are gone much longer: Flink 1.11 dropped the Kafka 0.8 and 0.9 connectors (FLINK-15115) and Flink 1.12 the 0.10 and 0.11 connectors (FLINK-19152), and no Flink release from then on publishes them, so a job that uses one cannot be built against a current Flink at all. Plan the move before upgrading: the new source does not restore the old consumer's offsets from a savepoint, so start it from the consumer group's committed offsets (`OffsetsInitializer.committedOffsets()` with the same group id) and give it a new operator uid.",
       bad: { "pom.xml": POM, [PATH]: LEGACY },
       good: { "pom.xml": POM, [PATH]: MODERN },
       whenNotToFire:
         "Uses of `KafkaSource` and `KafkaSink`; Beam's KafkaIO. Mentions in comments and strings. In a file that constructs a legacy client, the import and type mentions are not reported again.",
       references: [
+        "FLINK-15115 (Kafka 0.8 and 0.9 connectors dropped, Flink 1.11 release notes; https://github.com/apache/flink/pull/10762)",
+        "FLINK-19152 (Kafka 0.10.x and 0.11.x connectors removed, Flink 1.12 release notes)",
         "FLINK-24055 (FlinkKafkaConsumer deprecated, Flink 1.14; https://github.com/apache/flink/pull/17054)",
         "FLINK-23710 (FlinkKafkaProducer deprecated in favour of KafkaSink, Flink 1.14; https://github.com/apache/flink/pull/16837)",
         "FLINK-36848 (FlinkKafkaConsumer and FlinkKafkaProducer removed, flink-connector-kafka 4.0.0)",
@@ -112,6 +117,11 @@ export const rule: Rule = {
   check(ctx) {
     const removal = removalEvidence(ctx.project);
     for (const client of reported(allCode(ctx.project).flatMap((j) => j.dataStream.legacyKafka))) {
+      const versioned = kafkaVersionConnector(client.className);
+      if (versioned) {
+        reportVersioned(ctx, client, versioned, removal);
+        continue;
+      }
       const replacement = REPLACEMENT[client.role];
       const message = !removal
         ? `${client.className} is removed in flink-connector-kafka 4.0 (Flink 2.x): the job stops compiling on that upgrade.`
@@ -141,6 +151,50 @@ export const rule: Rule = {
     }
   },
 };
+
+/**
+ * A client of a Kafka-version connector (0.8, 0.9, 0.10, 0.11): gone from Flink since 1.11 or 1.12, so it is an error
+ * where the project runs a Flink from that release on, or a Flink 2.x connector; a warning where the version is older
+ * or unknown.
+ */
+function reportVersioned(
+  ctx: RuleContext,
+  client: LegacyKafkaClient,
+  connector: KafkaVersionConnector,
+  removal: ReturnType<typeof removalEvidence>,
+): void {
+  const { className } = client;
+  const target = TARGET[client.role];
+  const version = ctx.project.flinkVersion;
+  const newer = flinkAtLeast(ctx.project, connector.removedIn);
+  const gone = `${className} is gone from Flink since ${connector.removedIn}`;
+  const built = newer === true ? `for Flink ${version?.minor}` : removal && `with ${removal.what}`;
+  const message =
+    built !== undefined
+      ? fitting(
+          `${gone}: the job cannot be built ${built}; use ${target}.`,
+          `${gone}: the job cannot be built; use ${target}.`,
+        )
+      : newer === false
+        ? fitting(`${gone}: the job stops building on that upgrade; use ${target}.`, `${gone}; use ${target}.`)
+        : fitting(`${gone}: on a current Flink the job cannot be built; use ${target}.`, `${gone}; use ${target}.`);
+  const location = version?.evidence.location;
+  const where =
+    newer === true && location
+      ? { file: location.file, range: location.range, message: `The project runs Flink ${version?.minor}.` }
+      : newer === true
+        ? undefined
+        : removal?.where;
+  ctx.report({
+    file: client.file,
+    range: client.range,
+    message,
+    details: `Flink ${connector.removedIn} removed the Kafka ${connector.kafka} connector (${connector.artifact}, ${connector.issue}): no Flink release from ${connector.removedIn} on publishes ${className}. Rewrite it with ${REPLACEMENT[client.role]} from flink-connector-kafka.`,
+    severity: built !== undefined ? "error" : undefined,
+    related: where ? [where] : [],
+    tags: ["deprecated"],
+  });
+}
 
 /** Every constructed client, and per file and class the first mention when that file constructs none. */
 function reported(clients: LegacyKafkaClient[]): LegacyKafkaClient[] {
