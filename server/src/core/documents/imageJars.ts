@@ -94,7 +94,16 @@ export function dockerfileJars(file: string, text: string): ImageJar[] {
     if (def) {
       const value = def[4];
       const character = lineText.indexOf(value, def[0].length - value.length - def[3].length);
-      definitions.set(def[2], { value, line, character, raw: def[3] ? `"${value}"` : value });
+      // `ENV FLINK_VERSION=${FLINK_VERSION:-1.17.2}`: the ARG's value when it has one, else the default written here.
+      const fallback = /^\$\{([A-Za-z_]\w*):?-([^}]*)\}$/.exec(value);
+      if (fallback) {
+        const known = definitions.get(fallback[1]);
+        if (known) definitions.set(def[2], known);
+        else {
+          const dflt = fallback[2];
+          definitions.set(def[2], { value: dflt, line, character: character + value.indexOf("-") + 1, raw: dflt });
+        }
+      } else definitions.set(def[2], { value, line, character, raw: def[3] ? `"${value}"` : value });
     }
     for (const m of lineText.matchAll(JAR)) {
       const [whole, artifact, written] = m;
