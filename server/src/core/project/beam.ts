@@ -303,13 +303,14 @@ export function streamingEvidence(project: ProjectModel): Location[] {
 /**
  * Whether the pipelines of one job file may stream, in a project that streams (`isStreaming`, the caller's test):
  * not when the file's own Kafka reads are all bounded (`withMaxNumRecords`, `withMaxReadTime`), it reads no Pub/Sub
- * and nothing sets `streaming`. A file that reads no Kafka itself streams when it shows an unbounded source of its
+ * and nothing that may apply to it sets `streaming` (another job's own options do not). A file that reads no Kafka itself streams when it shows an unbounded source of its
  * own, or names a file whose reads stream (its class, object, module or one of its functions: the source comes from
  * there); a batch pipeline beside a Kafka helper it never uses does not.
  */
 export function fileMayStream(project: ProjectModel, code: JobCode): boolean {
   if (code.kafkaReads.some(isUnbounded)) return true;
-  if (optionValues(project, "streaming").length > 0) return true;
+  // `streaming` set where it may apply to this job: its own, a shared helper's or launcher's, not another job's.
+  if (optionValues(project, "streaming").some((v) => optionAppliesTo(project, v, code))) return true;
   if (project.jobApi.pubsubRead.some((l) => l.file === code.file)) return true;
   if (code.kafkaReads.length > 0) return false;
   const sources = new Set(streamingEvidence(project).map((l) => l.file));

@@ -56,26 +56,26 @@ export function wordPattern(name: string, flags = ""): RegExp {
   return new RegExp(`(?<![\\w$])${name.replace(/[$]/g, "\\$")}(?![\\w$])`, flags);
 }
 
-const KEYWORDS = new Set(
-  "if for while switch catch synchronized return new else do try when match foreach with assert super this print".split(
-    " ",
-  ),
+/** Names too common to tell that one file uses another (`p.run()`, `main`, `expand`). */
+const GENERIC = new Set(
+  "main run apply expand process execute build create get set of init start stop close open print".split(" "),
 );
 
 /**
- * The names a job-code file declares for others to call: its file name, its classes, objects and traits, its
- * functions and methods (Java `name(…) {`, Kotlin `fun`, Scala and Python `def`) and its `val`s. Taking a name too
- * many only makes another file seem to use this one.
+ * The names a job-code file declares for other files to use: its file name (a Python module, a Java class), its
+ * classes, objects, interfaces and traits, and the functions Kotlin and Scala declare at the top level (`fun
+ * Pipeline.readFromKafka(…)`, which callers write without a qualifier). Names too common to tell are left out.
  */
 function declaredNames(file: string, text: string): Set<string> {
   const names = new Set<string>();
   const base = file.slice(file.lastIndexOf("/") + 1).replace(/\.[^.]*$/, "");
   if (/^[A-Za-z_]\w*$/.test(base)) names.add(base);
+  if (file.endsWith(".py")) return names;
   const declaration =
-    /\b(?:class|object|interface|trait|enum|fun|def|val|var)\s+(?:[\w.]+\.)?([A-Za-z_]\w*)|([A-Za-z_]\w*)\s*\([^()]*\)\s*(?::\s*[\w.<>, ?[\]]+\s*)?(?:throws\s[^{;]*)?\{/g;
+    /\b(?:class|object|interface|trait|enum)\s+([A-Za-z_]\w*)|^(?:fun|def|val)\s+(?:[\w.<>]+\.)?([A-Za-z_]\w*)/gm;
   for (const m of text.matchAll(declaration)) {
     const name = m[1] ?? m[2];
-    if (name && !KEYWORDS.has(name)) names.add(name);
+    if (name && !GENERIC.has(name)) names.add(name);
   }
   return names;
 }
