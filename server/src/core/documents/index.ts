@@ -17,7 +17,7 @@ import { readVersionCatalog } from "./build/versionCatalog";
 import { readTreeSitterCode } from "./code/treeSitterReader";
 import { hasComposeServices, isComposeName, readCompose } from "./compose";
 import { readDockerfile } from "./dockerfile";
-import { isConfigYamlName, isFlinkConfName, readFlinkConfigFile } from "./flinkConfig/file";
+import { isConfigYamlName, isFlinkConfName, looksLikeFlinkConfig, readFlinkConfigFile } from "./flinkConfig/file";
 import { isValuesName, readHelmValues } from "./helmValues";
 import { dockerfileJars } from "./imageJars";
 import { readJavaFile } from "./java/reader";
@@ -224,106 +224,4 @@ function readYamlDocuments(file: string, text: string, docs: YamlDocument[], tem
   return readHelmValues(file, text, docs, isValuesName(name));
 }
 
-/** First segments of Flink option keys. */
-const FLINK_ROOTS = new Set([
-  "akka",
-  "blob",
-  "classloader",
-  "cluster",
-  "containerized",
-  "env",
-  "execution",
-  "fs",
-  "heartbeat",
-  "high-availability",
-  "historyserver",
-  "io",
-  "jmx",
-  "jobmanager",
-  "jobstore",
-  "kubernetes",
-  "metrics",
-  "parallelism",
-  "pekko",
-  "pipeline",
-  "process",
-  "python",
-  "queryable-state",
-  "resourcemanager",
-  "rest",
-  "restart-strategy",
-  "s3",
-  "security",
-  "slot",
-  "slotmanager",
-  "sql-gateway",
-  "state",
-  "table",
-  "taskmanager",
-  "web",
-  "yarn",
-]);
-
-/** Roots that only Flink uses: one of them makes a config.yaml Flink's. */
-const DISTINCT_ROOTS = new Set([
-  "jobmanager",
-  "taskmanager",
-  "parallelism",
-  "high-availability",
-  "restart-strategy",
-  "pekko",
-  "akka",
-  "blob",
-  "classloader",
-  "slotmanager",
-  "jobstore",
-  "historyserver",
-  "queryable-state",
-  "execution.checkpointing",
-  "state.backend",
-  "state.checkpoints",
-  "state.savepoints",
-]);
-
-/**
- * A config.yaml is Flink's when its top-level keys are Flink's: at least one key that only Flink uses
- * (`jobmanager…`, `taskmanager…`, `parallelism.default`, `state.backend…`), no fewer Flink keys than others, and
- * no `apiVersion`/`kind` of a manifest; other tools' config.yaml files are left alone.
- */
-export function looksLikeFlinkConfig(text: string): boolean {
-  let distinct = 0;
-  let flink = 0;
-  let other = 0;
-  let parent: string | undefined;
-  let childIndent = 0;
-  const index = new LineIndex(text);
-  for (let i = 0; i < index.lineCount; i++) {
-    const line = index.lineText(i);
-    const m = /^(\s*)([A-Za-z][\w.-]*)\s*:(?=\s|$)/.exec(line);
-    if (!m) continue;
-    const [, indent, key] = m;
-    const isParent = /^\s*(#.*)?$/.test(line.slice(m[0].length));
-    if (indent.length > 0) {
-      // `state:` / `  backend: rocksdb` is `state.backend`: the first level under a parent names the option family.
-      childIndent ||= indent.length;
-      if (parent && indent.length === childIndent && isDistinct(`${parent}.${key}`, isParent)) distinct++;
-      continue;
-    }
-    if (key === "apiVersion" || key === "kind") return false;
-    parent = isParent ? key : undefined;
-    childIndent = 0;
-    if (isDistinct(key, isParent)) distinct++;
-    if (FLINK_ROOTS.has(key.split(".")[0])) flink++;
-    else other++;
-  }
-  return distinct > 0 && flink >= other;
-}
-
-function isDistinct(key: string, isParent: boolean): boolean {
-  const parts = key.split(".");
-  // `parallelism: 4` is many tools' setting; Flink's is `parallelism.default` (or a `parallelism:` block).
-  if (parts[0] === "parallelism") return parts[1] === "default" || (parts.length === 1 && isParent);
-  return DISTINCT_ROOTS.has(parts[0]) || DISTINCT_ROOTS.has(parts.slice(0, 2).join("."));
-}
-
-export { LineIndex };
+export { LineIndex, looksLikeFlinkConfig };

@@ -1,14 +1,15 @@
 /**
  * Kubernetes manifests: every document of a file on its own (a broken document does not hide the others),
- * every object as a K8sObject, and the Flink parts: ConfigMap data entries holding flink-conf.yaml / config.yaml,
- * FlinkDeployment / FlinkSessionJob resources, JobManager / TaskManager Deployments and StatefulSets.
+ * every object as a K8sObject, and the Flink parts: ConfigMap data entries holding flink-conf.yaml or Flink's
+ * config.yaml, FlinkDeployment / FlinkSessionJob resources, JobManager / TaskManager Deployments and StatefulSets.
  */
 import type { Node } from "yaml";
 import { pushAll } from "../../arrays";
 import { emptyFacts, type FileFacts, type K8sObject } from "../../model";
 import { readEmbeddedConfig } from "../flinkConfig/embedded";
+import { looksLikeFlinkConfig } from "../flinkConfig/file";
 import { getMap, keyText, mapPairs, type YamlDocument, YamlSource } from "../yaml/ast";
-import { scalarLines } from "../yaml/scalarLines";
+import { type ScalarLines, scalarLines } from "../yaml/scalarLines";
 import { containerBeamArgs } from "./containerArgs";
 import { isOperatorResource, readFlinkDeployment } from "./flinkDeployment";
 import { readK8sObject } from "./objects";
@@ -57,12 +58,14 @@ export function readManifests(
 
 function readConfigMap(src: YamlSource, root: unknown, object: K8sObject, facts: FileFacts) {
   const holder = object.name ? `ConfigMap ${object.name}` : "this ConfigMap";
-  for (const pair of mapPairs(getMap(root, "data"))) {
+  const data = getMap(root, "data");
+  for (const pair of mapPairs(data)) {
     const name = keyText(pair);
     const keyNode = pair.key as Node | null;
     if (name === undefined || !CONFIG_DATA_KEYS.has(name) || !keyNode?.range) continue;
     const lines = scalarLines(src, pair.value);
     if (!lines) continue;
+    if (name === "config.yaml" && !flinkConfigMap(object, data) && !looksLikeFlinkConfig(linesText(lines))) continue;
     const logicalName = name as "flink-conf.yaml" | "config.yaml";
     const { config, problems } = readEmbeddedConfig({
       src,
@@ -77,4 +80,21 @@ function readConfigMap(src: YamlSource, root: unknown, object: K8sObject, facts:
     facts.flinkConfigs.push(config);
     pushAll(facts.syntaxErrors, problems);
   }
+}
+
+/**
+ * A ConfigMap that holds Flink's configuration folder: `flink-conf.yaml` or Flink's log4j files beside its
+ * `config.yaml`, or a name that says so. Any other ConfigMap's `config.yaml` is Flink's only when its keys are
+ * (many tools name their configuration config.yaml).
+ */
+function flinkConfigMap(object: K8sObject, data: unknown): boolean {
+  if (/flink/i.test(object.name ?? "")) return true;
+  return mapPairs(data).some((p) => {
+    const key = keyText(p);
+    return key === "flink-conf.yaml" || key === "log4j-console.properties" || key === "log4j.properties";
+  });
+}
+
+function linesText(lines: ScalarLines): string {
+  return lines.lines.map((l) => l.text).join("\n");
 }
