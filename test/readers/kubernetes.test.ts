@@ -2,6 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { readDocument } from "../../server/src/core/documents/index";
+import { maskTemplate } from "../../server/src/core/documents/yaml/helmTemplate";
 import type { FileFacts } from "../../server/src/core/model";
 import { entry, insertAndReread, scalars, span, textAt } from "./helpers";
 
@@ -466,6 +467,182 @@ test("Helm templates: directives are masked so the YAML around them is read; no 
   );
   const plain = readDocument("/p/chart/templates/cm.yaml", "not: [valid\n{{ x }}\n");
   assert.deepEqual([plain.kind, plain.syntaxErrors], ["other", []]);
+});
+
+test("Helm templates: an action keeps its length and stays inside the scalar that holds it, quotes and all", () => {
+  const text = [
+    "apiVersion: flink.apache.org/v1beta1",
+    "kind: FlinkDeployment",
+    "metadata:",
+    '  name: {{ include "c.fullname" . }}-job',
+    "  annotations:",
+    '    note: {{ .Values.note | default "a: b #c" }}',
+    "spec:",
+    "  flinkConfiguration:",
+    "    {{- /* the chart's defaults,",
+    '      "quoted", [with] {flow}: and # more */}}',
+    "    pipeline.name: '{{ .Values.name | default \"it's\" }}'",
+    "    {{- end }} # closes an if",
+    "  job:",
+    "    args:",
+    '      - "--bootstrap={{ include "c.fullname" . }}-kafka:9092"',
+    '      - "--topic={{ printf "%s}}" "in\\"put" }}"',
+    '      - --group={{ .Values.group | default "g: 1" }}',
+    "",
+  ].join("\n");
+  const masked = maskTemplate(text);
+  assert.equal(masked.text.length, text.length);
+  assert.equal(masked.text.split("\n").length, text.split("\n").length);
+  assert.deepEqual(
+    masked.actions.map((a) => [text.slice(a.start, a.end), a.blanked]),
+    [
+      ['{{ include "c.fullname" . }}', false],
+      ['{{ .Values.note | default "a: b #c" }}', false],
+      ['{{- /* the chart\'s defaults,\n      "quoted", [with] {flow}: and # more */}}', true],
+      ['{{ .Values.name | default "it\'s" }}', false],
+      ["{{- end }}", true],
+      ['{{ include "c.fullname" . }}', false],
+      ['{{ printf "%s}}" "in\\"put" }}', false],
+      ['{{ .Values.group | default "g: 1" }}', false],
+    ],
+  );
+  const facts = readDocument("/p/chart/templates/flink.yaml", text);
+  assert.deepEqual([facts.syntaxErrors, facts.notAnalysed], [[], undefined]);
+  const [d] = facts.flinkDeployments;
+  assert.equal(d.object.name, '{{ include "c.fullname" . }}-job');
+  assert.deepEqual(scalars(d.config), [["pipeline.name", '{{ .Values.name | default "it\'s" }}']]);
+  assert.deepEqual(
+    d.jobArgs.map((a) => [a.value, span(a.range)]),
+    [
+      ['--bootstrap={{ include "c.fullname" . }}-kafka:9092', "14:8-14:61"],
+      ['--topic={{ printf "%s}}" "in\\"put" }}', "15:8-15:47"],
+      ['--group={{ .Values.group | default "g: 1" }}', "16:8-16:52"],
+    ],
+  );
+});
+
+test("Helm templates: an action writing a block's first entries is blanked, an action that is a value stays one", () => {
+  const text = [
+    "apiVersion: apps/v1",
+    "kind: Deployment",
+    "metadata:",
+    '  name: {{ include "c.fullname" . }}-jobmanager',
+    '  labels: {{- include "c.labels" . | nindent 4 }}',
+    "    app.kubernetes.io/component: jobmanager",
+    "spec:",
+    "  replicas: {{ .Values.jobmanager.replicas }}",
+    "  template:",
+    "    spec:",
+    "      containers:",
+    "        - name: {{ .Values.jobmanager.name }}",
+    '          image: "flink:{{ .Values.flinkTag }}"',
+    "          args: [jobmanager]",
+    "          env:",
+    '            - {{- include "c.env" . | nindent 14 }}',
+    "              value: x",
+    "",
+  ].join("\n");
+  const masked = maskTemplate(text);
+  assert.deepEqual(
+    masked.actions.filter((a) => a.blanked).map((a) => text.slice(a.start, a.end)),
+    ['{{- include "c.labels" . | nindent 4 }}', '{{- include "c.env" . | nindent 14 }}'],
+  );
+  const facts = readDocument("/p/chart/templates/jm.yaml", text);
+  assert.deepEqual([facts.syntaxErrors, facts.notAnalysed], [[], undefined]);
+  const [w] = facts.workloads;
+  assert.equal(w.role, "jobmanager");
+  assert.deepEqual(
+    w.images.map((i) => i.value),
+    ["flink:{{ .Values.flinkTag }}"],
+  );
+});
+
+test("Helm templates: a Flink document that does not parse even masked is reported as not analysed, others are not", () => {
+  const text = [
+    "apiVersion: flink.apache.org/v1beta1",
+    "kind: FlinkDeployment",
+    "metadata:",
+    "  name: {{ .Release.Name }}",
+    "spec:",
+    "  flinkConfiguration:",
+    '    taskmanager.numberOfTaskSlots: "2"',
+    "   state.backend.type: rocksdb",
+    "---",
+    "apiVersion: v1",
+    "kind: Service",
+    "metadata:",
+    "  name: {{ .Release.Name }}",
+    "spec:",
+    "  ports:",
+    "   - port: 80",
+    "  - port: 81",
+    "",
+  ].join("\n");
+  const facts = readDocument("/p/chart/templates/flink.yaml", text);
+  assert.deepEqual([facts.syntaxErrors, facts.flinkDeployments, facts.k8sObjects], [[], [], []]);
+  assert.deepEqual(
+    facts.notAnalysed?.map((n) => [span(n.range), n.message]),
+    [
+      [
+        "1:6-1:21",
+        "This FlinkDeployment is not valid YAML even with its Helm template actions set aside, so it is not checked.",
+      ],
+    ],
+  );
+  assert.match(facts.notAnalysed?.[0].details ?? "", /at line 8: .*helm template/);
+});
+
+test("Helm templates: in a ConfigMap's blocks, lines of actions are fills of the configuration, not its lines", () => {
+  const text = [
+    "{{- if .Values.enabled }}",
+    "apiVersion: v1",
+    "kind: ConfigMap",
+    "metadata:",
+    "  name: {{ .Release.Name }}-flink-config",
+    "data:",
+    "  flink-conf.yaml: |+",
+    "{{- if .Values.defaults }}",
+    '  {{- .Files.Get "conf/flink-conf.yaml" | nindent 4 -}}',
+    "{{- end }}",
+    "    taskmanager.numberOfTaskSlots: 2",
+    "    {{- range $k, $v := .Values.extra }}",
+    "    {{ $k }}: {{ $v }}",
+    "    {{- end }}",
+    "  config.yaml: |",
+    '    {{- include "flink.conf" . | nindent 4 }}',
+    '    execution.checkpointing.interval: {{ .Values.interval | default "1 min" }}',
+    "{{- end }}",
+    "",
+  ].join("\n");
+  const facts = readDocument("/p/chart/templates/cm.yaml", text);
+  assert.deepEqual([facts.syntaxErrors, facts.notAnalysed], [[], undefined]);
+  const [legacy, yaml] = facts.flinkConfigs;
+  assert.deepEqual(scalars(legacy), [["taskmanager.numberOfTaskSlots", "2"]]);
+  assert.deepEqual(legacy.ignoredLines, []);
+  assert.deepEqual(
+    legacy.templateFills?.map((f) => [f.text, span(f.range)]),
+    [
+      ['{{- .Files.Get "conf/flink-conf.yaml" | nindent 4 -}}', "8:2-8:55"],
+      ["{{ $k }}", "12:4-12:12"],
+    ],
+  );
+  assert.deepEqual(
+    yaml.entries.map((e) => [e.key, e.value, e.templated, span(e.valueRange)]),
+    [["execution.checkpointing.interval", '{{ .Values.interval | default "1 min" }}', true, "16:38-16:78"]],
+  );
+  assert.deepEqual(
+    yaml.templateFills?.map((f) => f.text),
+    ['{{- include "flink.conf" . | nindent 4 }}'],
+  );
+});
+
+test("masking 1 MB Helm templates of unclosed actions, or of one line of colons before an action, takes linear time", () => {
+  for (const text of ['{{ "'.repeat(250_000), `key: ${"a:".repeat(500_000)} {{ .Values.x }}\n  next: 1\n`]) {
+    const start = performance.now();
+    const masked = maskTemplate(text);
+    assert.equal(masked.text.length, text.length);
+    assert.ok(performance.now() - start < 1000);
+  }
 });
 
 test("a 2,000-line manifest is read in well under a second", () => {

@@ -91,6 +91,18 @@ export interface FlinkConfig {
    * edit those ranges.
    */
   inexactRanges?: boolean;
+  /**
+   * Helm template actions on lines of their own inside this configuration (a chart template's
+   * `{{- include "flink.conf" . | nindent 4 }}`): they write lines or entries of it when the chart is rendered.
+   */
+  templateFills?: TemplateFill[];
+}
+
+/** A Helm template action that writes part of a configuration when the chart is rendered. */
+export interface TemplateFill {
+  /** The action as written: `{{- toYaml .Values.flink.config | nindent 4 }}`. */
+  text: string;
+  range: Range;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -235,6 +247,8 @@ export interface SyntaxProblem {
 export interface NotAnalysed {
   range: Range;
   message: string;
+  /** Why, and what to do: the finding's details. */
+  details?: string;
 }
 
 export interface FileFacts {
@@ -274,9 +288,10 @@ export interface FileFacts {
 }
 
 /** Records that a part of a file could not be analysed (reported as BFL003 at `range`). */
-export function markNotAnalysed(facts: FileFacts, range: Range, message: string): void {
-  if (facts.notAnalysed) facts.notAnalysed.push({ range, message });
-  else facts.notAnalysed = [{ range, message }];
+export function markNotAnalysed(facts: FileFacts, range: Range, message: string, details?: string): void {
+  const part: NotAnalysed = details === undefined ? { range, message } : { range, message, details };
+  if (facts.notAnalysed) facts.notAnalysed.push(part);
+  else facts.notAnalysed = [part];
 }
 
 export function emptyFacts(file: string, kind: FileKind, text: string): FileFacts {

@@ -34,7 +34,7 @@ import { scalaReader } from "./scala/reader";
 import { jvmSqlPieces, pythonSqlPieces, tableApiUses } from "./sql/embedded";
 import { readSqlFile, readSqlPieces, type SqlPiece } from "./sql/reader";
 import { parseYamlDocuments, type YamlDocument } from "./yaml/ast";
-import { isHelmTemplate, maskTemplates } from "./yaml/helmTemplate";
+import { isHelmTemplate, isMaskingArtefact, type MaskedTemplate, maskTemplate } from "./yaml/helmTemplate";
 
 export interface ReadHints {
   /** The project config lists this file as a Flink configuration. */
@@ -202,8 +202,10 @@ function withBeamArgs(facts: FileFacts, args: BeamArg[]): FileFacts {
  */
 function readYamlFile(file: string, text: string): FileFacts {
   const template = isHelmTemplate(file, text);
-  const docs = parseYamlDocuments(template ? maskTemplates(text) : text);
-  const facts = readYamlDocuments(file, text, docs, template);
+  const masked = template ? maskTemplate(text) : undefined;
+  const docs = parseYamlDocuments(masked ? masked.text : text);
+  if (masked) for (const d of docs) d.errors = d.errors.filter((e) => !isMaskingArtefact(text, masked.text, e));
+  const facts = readYamlDocuments(file, text, docs, masked);
   // Images and charts of the Flink Kubernetes Operator, wherever YAML names them (also in Helm templates).
   const operator = operatorImageVersions(file, text);
   if (!template) pushAll(operator, operatorChartVersions(file, text, docs));
@@ -215,7 +217,12 @@ function withOperatorVersions(facts: FileFacts, found: FileFacts["operatorVersio
   return facts;
 }
 
-function readYamlDocuments(file: string, text: string, docs: YamlDocument[], template: boolean): FileFacts {
+function readYamlDocuments(
+  file: string,
+  text: string,
+  docs: YamlDocument[],
+  template: MaskedTemplate | undefined,
+): FileFacts {
   const name = base(file);
   if (!template && isConfigYamlName(file) && looksLikeFlinkConfig(text)) return readFlinkConfigFile(file, text, docs);
   if (docs.some(isK8sDocument)) return readManifests(file, text, docs, { template });

@@ -278,6 +278,7 @@ export function isOperatorConfig(config: FlinkConfig): boolean {
 }
 
 function filledAtDeploy(config: FlinkConfig): boolean {
+  if ((config.templateFills?.length ?? 0) > 0) return true;
   if (config.ignoredLines.some((l) => /\{\{|\$\{/.test(l.text))) return true;
   // An empty block in a Helm chart template (under templates/, or with a rendered name): the chart fills it in.
   const inTemplate = /(^|\/)templates\//.test(config.file) || config.owner?.name?.includes("{{") === true;

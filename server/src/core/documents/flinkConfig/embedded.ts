@@ -4,9 +4,18 @@
  * The text is read by the reader Flink would use (line reader for flink-conf.yaml and FLINK_PROPERTIES, YAML for
  * config.yaml), with every range in the host file's own lines and columns.
  */
-import type { ConfigEntry, ConfigHost, FlinkConfig, IgnoredLine, K8sObject, SyntaxProblem } from "../../model";
+import type {
+  ConfigEntry,
+  ConfigHost,
+  FlinkConfig,
+  IgnoredLine,
+  K8sObject,
+  SyntaxProblem,
+  TemplateFill,
+} from "../../model";
 import type { Range } from "../../text";
 import { parseYamlDocuments, YamlSource } from "../yaml/ast";
+import { templatedKeysAsFills } from "../yaml/helmTemplate";
 import type { ScalarLines } from "../yaml/scalarLines";
 import { insertLinesAfter } from "./edits";
 import { nestedYamlWarnings } from "./file";
@@ -45,13 +54,16 @@ export function readEmbeddedConfig(spec: EmbeddedConfigSpec): EmbeddedConfig {
     logicalName: spec.logicalName,
     anchor: spec.anchor,
     owner: spec.owner,
+    ...(text.fills ? { templateFills: text.fills } : {}),
   };
   const block = exact ? text.block : undefined;
   const indent = block?.indent ?? spec.anchor.start.character + 2;
   const afterLine = block?.lastContentLine ?? block?.headerLine;
 
   if (spec.logicalName !== "config.yaml") {
-    const { entries, ignoredLines } = readLegacyLines(text.lines);
+    const read = readLegacyLines(text.lines);
+    const { ignoredLines } = read;
+    const entries = src.template ? inTemplate(base, read.entries) : read.entries;
     if (!block) for (const e of entries) e.deleteRange = segmentDeleteRange(text.lines, e);
     const problems = nestedYamlWarnings(text.lines);
     const config: FlinkConfig = {
@@ -72,9 +84,14 @@ export function readEmbeddedConfig(spec: EmbeddedConfigSpec): EmbeddedConfig {
     text.lines.map((l) => l.text).join("\n"),
     exact && text.lines.length > 0 ? { host: src.host, line: text.lines[0].line, character: indent } : undefined,
   );
-  const docs = parseYamlDocuments(content.text);
+  // In a Helm template, the lines are parsed with their actions masked, as the template itself was.
+  const docs = parseYamlDocuments(
+    text.lines.some((l) => l.parsed !== undefined)
+      ? text.lines.map((l) => l.parsed ?? l.text).join("\n")
+      : content.text,
+  );
   const root = docs[0]?.contents ?? null;
-  const entries = readYamlEntries(content, root);
+  const entries = src.template ? inTemplate(base, readYamlEntries(content, root)) : readYamlEntries(content, root);
   const yamlError = spec.yamlErrorMessage ?? "Flink cannot load this config.yaml.";
   const problems = docs.flatMap((d) => content.problems(d, yamlError));
   const config: FlinkConfig = {
@@ -95,6 +112,13 @@ export function readEmbeddedConfig(spec: EmbeddedConfigSpec): EmbeddedConfig {
     },
   };
   return exact ? { config, problems } : anchored(config, problems, spec.anchor);
+}
+
+/** A template's entries with templated keys taken out, as fills of the configuration. */
+function inTemplate(base: { templateFills?: TemplateFill[] }, all: ConfigEntry[]): ConfigEntry[] {
+  const { entries, fills } = templatedKeysAsFills(all);
+  if (fills.length > 0) base.templateFills = [...(base.templateFills ?? []), ...fills];
+  return entries;
 }
 
 /**

@@ -14,6 +14,8 @@ export interface SourceLine {
   character: number;
   /** The last line of the host file: deleting it cannot take a line break after it. */
   last?: boolean;
+  /** The text as the YAML parser is to read it, where it differs: Helm template actions masked. */
+  parsed?: string;
 }
 
 export function fileLines(index: LineIndex): SourceLine[] {

@@ -5,10 +5,11 @@
  */
 import type { Node } from "yaml";
 import { pushAll } from "../../arrays";
-import { emptyFacts, type FileFacts, type K8sObject } from "../../model";
+import { emptyFacts, type FileFacts, type K8sObject, markNotAnalysed } from "../../model";
 import { readEmbeddedConfig } from "../flinkConfig/embedded";
 import { looksLikeFlinkConfig } from "../flinkConfig/file";
 import { getMap, keyText, mapPairs, type YamlDocument, YamlSource } from "../yaml/ast";
+import type { MaskedTemplate } from "../yaml/helmTemplate";
 import { type ScalarLines, scalarLines } from "../yaml/scalarLines";
 import { containerBeamArgs } from "./containerArgs";
 import { isOperatorResource, readFlinkDeployment } from "./flinkDeployment";
@@ -17,10 +18,11 @@ import { readWorkload } from "./workload";
 
 export interface ManifestOptions {
   /**
-   * A Helm chart template: `{{ … }}` directives make parts of it invalid YAML until rendered, so documents that
-   * do not parse are skipped and parse errors are not reported.
+   * A Helm chart template, parsed with its `{{ … }}` actions masked (yaml/helmTemplate.ts). A document that still
+   * does not parse is not YAML until rendered: it is skipped, its parse errors are not reported, and if it holds a
+   * Flink part (a FlinkDeployment, a Flink ConfigMap or workload) that part is reported as not analysed (BFL003).
    */
-  template: boolean;
+  template?: MaskedTemplate;
 }
 
 const CONFIG_DATA_KEYS = new Set(["flink-conf.yaml", "config.yaml"]);
@@ -30,20 +32,18 @@ export function readManifests(
   text: string,
   docs: YamlDocument[],
   options: ManifestOptions,
-  src = new YamlSource(file, text),
+  src = new YamlSource(file, text, undefined, options.template),
 ): FileFacts {
   const facts = emptyFacts(file, "kubernetes", text);
   docs.forEach((doc, documentIndex) => {
-    if (options.template && doc.errors.length > 0) return;
+    if (options.template && doc.errors.length > 0) {
+      unreadTemplate(src, doc, documentIndex, facts);
+      return;
+    }
     const object = readK8sObject(src, doc, documentIndex);
     if (!object) return;
     facts.k8sObjects.push(object);
-    const root = doc.contents;
-    if (object.kind === "ConfigMap") readConfigMap(src, root, object, facts);
-    else if (isOperatorResource(object)) readFlinkDeployment(src, root, object, facts);
-    else if (object.kind === "Deployment" || object.kind === "StatefulSet") readWorkload(src, root, object, facts);
-    const args = containerBeamArgs(src, root, object);
-    if (args.length > 0) facts.beamArgs = [...(facts.beamArgs ?? []), ...args];
+    readObject(src, doc, object, facts);
   });
   const hasFlink = facts.flinkConfigs.length > 0 || facts.workloads.length > 0 || facts.flinkDeployments.length > 0;
   if (options.template) facts.syntaxErrors = [];
@@ -54,6 +54,37 @@ export function readManifests(
     facts.syntaxErrors = [...problems, ...facts.syntaxErrors];
   }
   return facts;
+}
+
+function readObject(src: YamlSource, doc: YamlDocument, object: K8sObject, facts: FileFacts): void {
+  const root = doc.contents;
+  if (object.kind === "ConfigMap") readConfigMap(src, root, object, facts);
+  else if (isOperatorResource(object)) readFlinkDeployment(src, root, object, facts);
+  else if (object.kind === "Deployment" || object.kind === "StatefulSet") readWorkload(src, root, object, facts);
+  const args = containerBeamArgs(src, root, object);
+  if (args.length > 0) facts.beamArgs = [...(facts.beamArgs ?? []), ...args];
+}
+
+/**
+ * A document of a Helm template that does not parse even with its actions masked: nothing of it is read, since
+ * what the parser recovered may not be what Helm renders. When what was recovered is a Flink part, the user is
+ * told at its kind that it is not checked; documents of other kinds stay silent (not this product's business).
+ */
+function unreadTemplate(src: YamlSource, doc: YamlDocument, documentIndex: number, facts: FileFacts): void {
+  const object = readK8sObject(src, doc, documentIndex);
+  if (!object) return;
+  const probe = emptyFacts(src.file, "kubernetes", src.text);
+  readObject(src, doc, object, probe);
+  if (probe.flinkConfigs.length + probe.workloads.length + probe.flinkDeployments.length === 0) return;
+  const [first] = doc.errors;
+  const at = first ? src.position(first.pos[0]) : object.kindRange.start;
+  const said = first ? ` The YAML parser says, at line ${at.line + 1}: ${first.message.replace(/\.?$/, ".")}` : "";
+  markNotAnalysed(
+    facts,
+    object.kindRange,
+    `This ${object.kind} is not valid YAML even with its Helm template actions set aside, so it is not checked.`,
+    `Helm renders a template before Kubernetes reads it; the analysis reads the template itself, with each \`{{ … }}\` action set aside, and this document does not parse that way.${said} Lint the rendered chart (\`helm template\`) to check this ${object.kind}.`,
+  );
 }
 
 function readConfigMap(src: YamlSource, root: unknown, object: K8sObject, facts: FileFacts) {

@@ -4,9 +4,9 @@
  * back: content line i is host line `origin.line + i`, shifted right by `origin.character`.
  */
 import { type Document, isMap, isScalar, isSeq, type Node, type Pair, parseAllDocuments, type YAMLMap } from "yaml";
-import type { Located, SyntaxProblem } from "../../model";
+import type { Located, SyntaxProblem, TemplateFill } from "../../model";
 import { LineIndex, type Position, type Range } from "../../text";
-import { unmaskTemplates } from "./helmTemplate";
+import { type MaskedTemplate, unmaskTemplates, writesText } from "./helmTemplate";
 
 export type YamlDocument = Document.Parsed;
 
@@ -42,14 +42,58 @@ export class YamlSource {
   readonly index: LineIndex;
   /** The index of the file that holds the text (the same as `index` unless embedded). */
   readonly host: LineIndex;
+  private parsedIndex?: LineIndex;
 
   constructor(
     readonly file: string,
     readonly text: string,
     private readonly origin?: Origin,
+    /** A Helm chart template: the text was parsed with its actions masked. */
+    readonly template?: MaskedTemplate,
   ) {
     this.index = new LineIndex(text);
     this.host = origin?.host ?? this.index;
+  }
+
+  /** A line of this text as the parser read it: with Helm actions masked in a template. */
+  parsedLine(line: number): string {
+    if (!this.template) return this.index.lineText(line);
+    this.parsedIndex ??= new LineIndex(this.template.text);
+    return this.parsedIndex.lineText(line);
+  }
+
+  /** A line of a template that holds only actions (`{{- if … }}`, `{{- include … | nindent 4 }}`), blank to the parser. */
+  isActionLine(line: number): boolean {
+    return (
+      this.template !== undefined && this.parsedLine(line).trim() === "" && this.index.lineText(line).trim() !== ""
+    );
+  }
+
+  /**
+   * The actions of a template line of actions that write text when rendered (not `if`, `end`, comments or
+   * variables), as fills of the configuration that holds the line.
+   */
+  lineFills(line: number): TemplateFill[] {
+    const actions = this.template?.actions;
+    if (!actions || !this.isActionLine(line)) return [];
+    const start = this.index.lineStarts[line];
+    const end = this.index.lineEnd(line);
+    let lo = 0;
+    let hi = actions.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (actions[mid].end <= start) lo = mid + 1;
+      else hi = mid;
+    }
+    const out: TemplateFill[] = [];
+    for (let i = lo; i < actions.length && actions[i].start < end; i++) {
+      const a = actions[i];
+      // A multi-line action is the fill of the line it starts on.
+      if (a.start < start) continue;
+      const text = this.text.slice(a.start, a.end);
+      if (writesText(text)) out.push({ text, range: this.range(a.start, a.end) });
+    }
+    return out;
   }
 
   /** The host line of a line of this text. */

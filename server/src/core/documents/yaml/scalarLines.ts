@@ -7,6 +7,8 @@
  * strings spanning lines, other escapes) is read from the resolved value and marked inexact.
  */
 import { isScalar, type Scalar } from "yaml";
+import { pushAll } from "../../arrays";
+import type { TemplateFill } from "../../model";
 import type { SourceLine } from "../flinkConfig/legacy";
 import { scalarText, type YamlSource } from "./ast";
 
@@ -24,6 +26,8 @@ export interface ScalarLines {
   exact: boolean;
   /** Set for literal block scalars, which can take new lines. */
   block?: BlockLayout;
+  /** Helm template actions on lines of their own in the text: they write lines of it when the chart is rendered. */
+  fills?: TemplateFill[];
 }
 
 export function scalarLines(src: YamlSource, node: unknown): ScalarLines | undefined {
@@ -44,31 +48,48 @@ export function scalarLines(src: YamlSource, node: unknown): ScalarLines | undef
 function literalBlock(src: YamlSource, node: Scalar, value: string): ScalarLines {
   const [start, end] = node.range as [number, number, number];
   const headerLine = src.lineOf(start);
-  const contentEnd = src.trimEnd(start, end);
-  const lastLine = src.lineOf(contentEnd);
+  // In a Helm template, lines of actions are blank to the parser: the content ends at the last line it read.
+  let lastLine = src.lineOf(src.trimEnd(start, end));
+  while (lastLine > headerLine && src.parsedLine(lastLine).trim() === "") lastLine--;
   const block: BlockLayout = { headerLine: src.hostLine(headerLine) };
   const firstContent = value.split("\n").find((l) => l.trim().length > 0);
-  if (firstContent === undefined || lastLine <= headerLine) return { lines: [], exact: true, block };
+  const fills = src.template ? blockFills(src, headerLine + 1, src.lineOf(src.trimEnd(start, end))) : [];
+  if (firstContent === undefined || lastLine <= headerLine) return withFills({ lines: [], exact: true, block }, fills);
   let indent = 0;
   for (let line = headerLine + 1; line <= lastLine; line++) {
     const text = src.index.lineText(line);
-    if (text.trim().length === 0) continue;
+    if (src.parsedLine(line).trim().length === 0) continue;
     // The parser resolved the indentation (indicators included): the first content line is the host line minus it.
     indent = text.endsWith(firstContent) ? text.length - firstContent.length : text.length - text.trimStart().length;
     break;
   }
   const lines: SourceLine[] = [];
   for (let line = headerLine + 1; line <= lastLine; line++) {
-    const text = src.index.lineText(line);
     const hostLine = src.hostLine(line);
-    lines.push({
-      text: text.slice(indent),
+    const l: SourceLine = {
+      // A template's line of actions is written over when the chart is rendered: a blank line of the text here.
+      text: src.isActionLine(line) ? "" : src.index.lineText(line).slice(indent),
       line: hostLine,
       character: indent,
       last: hostLine === src.host.lineCount - 1,
-    });
+    };
+    const parsed = src.template ? src.parsedLine(line).slice(indent) : undefined;
+    if (parsed !== undefined && parsed !== l.text && l.text !== "") l.parsed = parsed;
+    lines.push(l);
   }
-  return { lines, exact: true, block: { ...block, indent, lastContentLine: src.hostLine(lastLine) } };
+  return withFills({ lines, exact: true, block: { ...block, indent, lastContentLine: src.hostLine(lastLine) } }, fills);
+}
+
+/** The actions on lines of their own from `first` to `last` that write text when the chart is rendered. */
+function blockFills(src: YamlSource, first: number, last: number): TemplateFill[] {
+  const out: TemplateFill[] = [];
+  for (let line = first; line <= last; line++) pushAll(out, src.lineFills(line));
+  return out;
+}
+
+function withFills(lines: ScalarLines, fills: TemplateFill[]): ScalarLines {
+  if (fills.length > 0) lines.fills = fills;
+  return lines;
 }
 
 function oneLineFlow(src: YamlSource, node: Scalar, value: string): ScalarLines | undefined {
