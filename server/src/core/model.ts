@@ -103,6 +103,12 @@ export interface TemplateFill {
   /** The action as written: `{{- toYaml .Values.flink.config | nindent 4 }}`. */
   text: string;
   range: Range;
+  /**
+   * `["flink", "config"]` when the action writes the chart value `.Values.flink.config` as YAML entries at the
+   * mapping's own indentation (`{{- toYaml .Values.flink.config | nindent 4 }}`): the chart's values files say
+   * what it writes.
+   */
+  valuesPath?: string[];
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -26,9 +26,17 @@ function touches(range: Range, p: Position): boolean {
   return comparePositions(range.start, p) <= 0 && comparePositions(p, range.end) <= 0;
 }
 
-/** The entry whose key is under the cursor, and its configuration. */
-export function entryAt(facts: FileFacts, p: Position): { config: FlinkConfig; entry: ConfigEntry } | undefined {
-  for (const config of facts.flinkConfigs) {
+/**
+ * The entry whose key is under the cursor, and its configuration: the file's own, and with the project, the chart
+ * values a Helm template writes into a FlinkDeployment (read from this values file for that template).
+ */
+export function entryAt(
+  facts: FileFacts,
+  p: Position,
+  project?: ProjectModel,
+): { config: FlinkConfig; entry: ConfigEntry } | undefined {
+  const configs = project ? project.flinkConfigs.filter((c) => c.file === facts.file) : facts.flinkConfigs;
+  for (const config of configs) {
     for (const entry of config.entries) if (touches(entry.keyRange, p)) return { config, entry };
   }
   return undefined;
@@ -67,7 +75,7 @@ function versionBasis(project: ProjectModel | undefined): string {
 }
 
 function configHover(facts: FileFacts, p: Position, project: ProjectModel | undefined): Hover | undefined {
-  const found = entryAt(facts, p);
+  const found = entryAt(facts, p, project);
   if (!found || found.entry.valueKind === "mapping") return undefined;
   const { config, entry } = found;
   const version = project ? configVersion(project, config) : undefined;

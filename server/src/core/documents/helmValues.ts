@@ -5,11 +5,11 @@
  */
 import { isMap, isScalar, isSeq, type Node, type Pair } from "yaml";
 import { pushAll } from "../arrays";
-import { emptyFacts, type FileFacts } from "../model";
+import { emptyFacts, type FileFacts, type FlinkConfig } from "../model";
 import { readEmbeddedConfig } from "./flinkConfig/embedded";
 import { readMapConfig } from "./flinkConfig/mapConfig";
 import { flinkImageVersion, imageEvidence, operatorFlinkVersion, within } from "./images";
-import { getValue, keyText, scalarText, type YamlDocument, YamlSource } from "./yaml/ast";
+import { getPair, getValue, keyText, parseYamlDocuments, scalarText, type YamlDocument, YamlSource } from "./yaml/ast";
 import { scalarLines } from "./yaml/scalarLines";
 
 export function isValuesName(name: string): boolean {
@@ -93,4 +93,52 @@ function imageVersion(src: YamlSource, map: unknown, facts: FileFacts): void {
   if (!v) return;
   const range = within(tag, v.offset - repository.length - 1, v.length);
   facts.flinkVersions.push({ minor: v.minor, full: v.full, source: "image", location: { file: tag.file, range } });
+}
+
+const parsedValues = new WeakMap<FileFacts, { src: YamlSource; root: unknown }>();
+const valuesConfigs = new WeakMap<FileFacts, Map<string, FlinkConfig | null>>();
+
+/**
+ * The mapping at `path` of a values file (`strategyDiscoveryPipeline.configuration`) read as a Flink configuration,
+ * for a chart template that writes it into a `flinkConfiguration` (`{{- toYaml .Values.… | nindent 4 }}`);
+ * undefined when the file sets no mapping there. The configuration is the one the file's reading gave when it is
+ * a `flinkConfiguration:` of its own, else read once per file version.
+ */
+export function valuesConfigAt(facts: FileFacts, path: readonly string[]): FlinkConfig | undefined {
+  const id = `${facts.file}#${path.join(".")}`;
+  const own = facts.flinkConfigs.find((c) => c.id === id);
+  if (own) return own;
+  let byPath = valuesConfigs.get(facts);
+  if (!byPath) {
+    byPath = new Map();
+    valuesConfigs.set(facts, byPath);
+  }
+  const known = byPath.get(id);
+  if (known !== undefined) return known ?? undefined;
+  let parsed = parsedValues.get(facts);
+  if (!parsed) {
+    const [doc] = parseYamlDocuments(facts.text);
+    parsed = { src: new YamlSource(facts.file, facts.text), root: doc?.contents ?? null };
+    parsedValues.set(facts, parsed);
+  }
+  let parent: unknown = parsed.root;
+  let pair: Pair | undefined;
+  for (const key of path) {
+    pair = getPair(parent, key);
+    parent = pair?.value;
+  }
+  const keyNode = pair?.key as Node | null | undefined;
+  const config =
+    pair && isMap(pair.value) && keyNode?.range
+      ? readMapConfig({
+          src: parsed.src,
+          pair,
+          keyName: path[path.length - 1],
+          id,
+          host: "helmValues",
+          anchor: parsed.src.range(keyNode.range[0], keyNode.range[1]),
+        })
+      : undefined;
+  byPath.set(id, config ?? null);
+  return config;
 }

@@ -22,7 +22,10 @@ export interface Cluster {
   config: FlinkConfig;
   /** Set on top of `config` when the containers start (FLINK_PROPERTIES of the cluster's containers). */
   overlays: FlinkConfig[];
-  /** Applied under `config` (Helm values: the operator's default configuration or a chart's values). */
+  /**
+   * Applied under `config` (Helm values: the operator's default configuration or a chart's values; first, the chart
+   * values a template writes into this FlinkDeployment's `flinkConfiguration`).
+   */
   defaults: FlinkConfig[];
   /** The FlinkDeployment whose spec.flinkConfiguration is `config`. */
   deployment?: FlinkDeploymentFacts;
@@ -30,8 +33,10 @@ export interface Cluster {
   workloads: FlinkWorkload[];
   platform: Platform;
   /**
-   * Part of the configuration is filled in at deploy time (a `{{ include … }}` line, or an embedded block left
-   * empty in a Helm template): a key missing here may be set there, so rules do not report missing keys.
+   * Part of the configuration is filled in at deploy time (a Helm action that writes entries the chart's values do
+   * not give, `{{ include … }}`, `tpl`, a `range`, or a block left empty in a Helm template): a key missing here may
+   * be set there, so rules do not report missing keys. A `{{- toYaml .Values.x | nindent 4 }}` whose value the
+   * chart's values files set is not: those values are among the `defaults`.
    */
   incomplete: boolean;
   /** The cluster's Flink minor, when known: keys that version does not read are not settings. */
@@ -71,7 +76,10 @@ function dirOf(file: string): string {
 }
 
 function buildClusters(project: ProjectModel): Cluster[] {
-  const defaults = project.flinkConfigs.filter((c) => c.host === "helmValues");
+  // A chart value a template writes into one flinkConfiguration is that cluster's, not every cluster's default.
+  const defaults = project.flinkConfigs.filter(
+    (c) => c.host === "helmValues" && project.fileFacts(c.file)?.flinkConfigs.includes(c) !== false,
+  );
   const deployments = project.flinkDeployments.filter((d) => d.kind === "FlinkDeployment");
   const renderedNames = new Set(deployments.map((d) => `flink-config-${d.object.name}`));
 
@@ -123,21 +131,22 @@ function buildClusters(project: ProjectModel): Cluster[] {
       defaults,
       workloads,
       platform: onKubernetes ? "kubernetes" : workloads.length > 0 ? "compose" : "unknown",
-      incomplete: filledAtDeploy(config),
+      incomplete: filledAtDeploy(project, config),
       minor: version.minor,
       version,
     };
   });
   const operated = deployments.map((d): Cluster => {
     const version = versionFrom(project, deploymentEvidence(d));
+    const written = writtenValues(project, d.config);
     return {
       config: d.config,
       overlays: [],
-      defaults,
+      defaults: written.length > 0 ? [...written, ...defaults.filter((c) => !written.includes(c))] : defaults,
       deployment: d,
       workloads: [],
       platform: "kubernetes",
-      incomplete: filledAtDeploy(d.config),
+      incomplete: filledAtDeploy(project, d.config),
       minor: version.minor,
       version,
     };
@@ -277,9 +286,17 @@ export function isOperatorConfig(config: FlinkConfig): boolean {
   return operatorKeys > 0 && operatorKeys * 2 >= config.entries.length;
 }
 
-function filledAtDeploy(config: FlinkConfig): boolean {
-  if ((config.templateFills?.length ?? 0) > 0) return true;
+/** The chart values the Helm template of a configuration writes into it (`{{- toYaml .Values.x | nindent 4 }}`). */
+export function writtenValues(project: ProjectModel, config: FlinkConfig): FlinkConfig[] {
+  return (config.templateFills ?? []).flatMap((f) => project.templateValues.get(f) ?? []);
+}
+
+function filledAtDeploy(project: ProjectModel, config: FlinkConfig): boolean {
+  const fills = config.templateFills ?? [];
+  // What an action writes is known only when it writes chart values that the chart's values files set.
+  if (fills.some((f) => (project.templateValues.get(f)?.length ?? 0) === 0)) return true;
   if (config.ignoredLines.some((l) => /\{\{|\$\{/.test(l.text))) return true;
+  if (fills.length > 0) return false;
   // An empty block in a Helm chart template (under templates/, or with a rendered name): the chart fills it in.
   const inTemplate = /(^|\/)templates\//.test(config.file) || config.owner?.name?.includes("{{") === true;
   return config.host !== "file" && config.entries.length === 0 && config.ignoredLines.length === 0 && inTemplate;
@@ -330,7 +347,12 @@ export function configVersion(project: ProjectModel, config: FlinkConfig): Confi
   for (const cluster of clustersOf(project)) {
     if (cluster.config === config || cluster.overlays.includes(config)) return cluster.version;
   }
-  if (config.host === "helmValues") return helmValuesVersion(project, config);
+  if (config.host === "helmValues") {
+    // Chart values a template writes into a FlinkDeployment run with that deployment's version when it names one.
+    const rendering = clustersOf(project).find((c) => writtenValues(project, c.config).includes(config));
+    if (rendering?.version.strength === "pinned") return rendering.version;
+    return helmValuesVersion(project, config);
+  }
   if (config.host === "image") {
     // The image the Dockerfile builds: the cluster that runs it, else the Dockerfile's own base image.
     const running = clustersOf(project).find((c) => c.defaults.includes(config));

@@ -13,6 +13,7 @@ import type {
   OperatorVersionEvidence,
   PythonRequirement,
   ResolvedDependency,
+  TemplateFill,
 } from "../model";
 
 /** The Flink version a project runs on, and the evidence for it. */
@@ -31,7 +32,13 @@ export interface ProjectModel {
   root: string;
   files: FileFacts[];
   config: ProjectConfig;
+  /** Every Flink configuration read, with the chart values Helm templates write into a `flinkConfiguration`. */
   flinkConfigs: FlinkConfig[];
+  /**
+   * The chart values a Helm template's action writes into a configuration (`{{- toYaml .Values.flink | nindent 4 }}`),
+   * per fill with a `valuesPath`: the configurations of the chart's values files there, none when they set nothing.
+   */
+  templateValues: Map<TemplateFill, FlinkConfig[]>;
   flinkDeployments: FlinkDeploymentFacts[];
   workloads: FlinkWorkload[];
   k8sObjects: K8sObject[];

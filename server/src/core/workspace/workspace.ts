@@ -3,6 +3,7 @@
  * Changing one file re-reads only that file; the rules of its project then run again over cached facts,
  * so findings in the project's other files follow (a fix in flink-conf.yaml clears a warning elsewhere).
  */
+import { pushAll } from "../arrays";
 import { defaultProjectConfig, type EngineOptions, type ProjectConfig } from "../config";
 import { readDocument } from "../documents/index";
 import { PROJECT_CONFIG_NAMES, readProjectConfig } from "../documents/projectConfig";
@@ -13,6 +14,7 @@ import { projectJavaFacts } from "../jobcode/project";
 import type { FileFacts, FlinkVersionEvidence, OperatorVersionEvidence } from "../model";
 import { includedBuilds, pomModules, topBuildOf } from "./build/layout";
 import { resolveBuild } from "./buildModel";
+import { chartValues } from "./helmCharts";
 import { type ProjectModel, resolveFlinkVersion, resolveOperatorVersion } from "./project";
 
 /** File names that make their folder a project root (a build root or a project config). */
@@ -301,11 +303,15 @@ export class Workspace {
     }
     const byFile = new Map(files.map((f) => [f.file, f]));
     const java = projectJavaFacts(files, (file) => relativeTo(root, file));
+    const chart = chartValues(files);
+    const flinkConfigs = files.flatMap((f) => f.flinkConfigs);
+    pushAll(flinkConfigs, chart.configs);
     return {
       root,
       files,
       config,
-      flinkConfigs: files.flatMap((f) => f.flinkConfigs),
+      flinkConfigs,
+      templateValues: chart.byFill,
       flinkDeployments: files.flatMap((f) => f.flinkDeployments),
       workloads: files.flatMap((f) => f.workloads),
       k8sObjects: files.flatMap((f) => f.k8sObjects),

@@ -6,7 +6,7 @@
 import { type Document, isMap, isScalar, isSeq, type Node, type Pair, parseAllDocuments, type YAMLMap } from "yaml";
 import type { Located, SyntaxProblem, TemplateFill } from "../../model";
 import { LineIndex, type Position, type Range } from "../../text";
-import { type MaskedTemplate, unmaskTemplates, writesText } from "./helmTemplate";
+import { firstActionAfter, type MaskedTemplate, unmaskTemplates, writesText } from "./helmTemplate";
 
 export type YamlDocument = Document.Parsed;
 
@@ -78,15 +78,8 @@ export class YamlSource {
     if (!actions || !this.isActionLine(line)) return [];
     const start = this.index.lineStarts[line];
     const end = this.index.lineEnd(line);
-    let lo = 0;
-    let hi = actions.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (actions[mid].end <= start) lo = mid + 1;
-      else hi = mid;
-    }
     const out: TemplateFill[] = [];
-    for (let i = lo; i < actions.length && actions[i].start < end; i++) {
+    for (let i = firstActionAfter(actions, start); i < actions.length && actions[i].start < end; i++) {
       const a = actions[i];
       // A multi-line action is the fill of the line it starts on.
       if (a.start < start) continue;

@@ -295,3 +295,40 @@ export function templatedKeysAsFills(entries: ConfigEntry[]): { entries: ConfigE
     fills: entries.filter((e) => e.key.includes("{{")).map((e) => ({ text: e.key, range: e.keyRange })),
   };
 }
+
+/** Actions longer than this are not read for what they write (no chart writes such a `toYaml`). */
+const MAX_READ_ACTION = 500;
+
+/** The column an action's output starts at: its `nindent N` or `indent N`, else where the action stands. */
+export function outputColumn(action: string, column: number): number {
+  if (action.length > MAX_READ_ACTION) return column;
+  const m = /\|\s*n?indent\s+(\d+)\s*(?:\|\s*\w+\s*)*-?\}\}$/.exec(action);
+  return m ? Number(m[1]) : column;
+}
+
+const VALUES_PATH = String.raw`\$?\.Values((?:\.[A-Za-z_]\w*)+)`;
+const INDENT = String.raw`\|\s*n?indent\s+\d+\s*`;
+/** `toYaml .Values.a.b | nindent 4` and `.Values.a.b | toYaml | nindent 4` (`$.Values` too, `| trim` allowed). */
+const TO_YAML = new RegExp(
+  String.raw`^\{\{-?\s*(?:toYaml\s+${VALUES_PATH}|${VALUES_PATH}\s*\|\s*toYaml)\s*(?:\|\s*trim\s*)?${INDENT}-?\}\}$`,
+);
+
+/** The chart value an action writes as YAML (`{{- toYaml .Values.flink.config | nindent 4 }}` → flink, config). */
+export function toYamlValuesPath(action: string): string[] | undefined {
+  if (action.length > MAX_READ_ACTION) return undefined;
+  const m = TO_YAML.exec(action);
+  const path = m?.[1] ?? m?.[2];
+  return path ? path.slice(1).split(".") : undefined;
+}
+
+/** The index of the first action that ends after `offset` (binary search: actions are in order). */
+export function firstActionAfter(actions: readonly TemplateAction[], offset: number): number {
+  let lo = 0;
+  let hi = actions.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (actions[mid].end <= offset) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
