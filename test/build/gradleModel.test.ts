@@ -1,25 +1,7 @@
 /** Resolving Gradle dependencies across scripts, gradle.properties and version catalogs of one project. */
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import type { ResolvedDependency } from "../../server/src/core/model";
-import { Workspace } from "../../server/src/core/workspace/workspace";
-import { describe, span, textAt } from "./helpers";
-
-function workspace(files: Record<string, string>): Workspace {
-  const ws = new Workspace({ roots: ["/w"] });
-  for (const [file, text] of Object.entries(files)) ws.setFile(file, text);
-  return ws;
-}
-
-/** The project's dependencies, after checking that each version definition's range holds exactly the version. */
-function resolved(ws: Workspace, root = "/w"): ResolvedDependency[] {
-  const deps = ws.project(root).dependencies;
-  for (const d of deps) {
-    const def = d.versionDefinition;
-    if (def) assert.equal(textAt(ws.text(def.file) ?? "", def.range), d.version, describe(d));
-  }
-  return deps;
-}
+import { describe, resolved, span, workspace } from "./helpers";
 
 function dependencies(files: Record<string, string>): string[] {
   return resolved(workspace(files)).map(describe);

@@ -7,6 +7,7 @@ import type { BuildFacts, RawDependency, ValueExpr } from "../../server/src/core
 import { readDocument } from "../../server/src/core/documents/index";
 import type { FileFacts, ResolvedDependency } from "../../server/src/core/model";
 import { LineIndex, type Range } from "../../server/src/core/text";
+import { Workspace } from "../../server/src/core/workspace/workspace";
 
 export function span(r: Range | undefined): string {
   return r ? `${r.start.line}:${r.start.character}-${r.end.line}:${r.end.character}` : "none";
@@ -57,4 +58,21 @@ export function describe(d: ResolvedDependency): string {
   const def = d.versionDefinition ? ` @${d.versionDefinition.file}:${span(d.versionDefinition.range)}` : "";
   const profile = d.profile ? ` [${d.profile}]` : "";
   return `${d.group}:${d.artifact}:${d.version ?? "?"}${def}${profile}${d.platform ? " platform" : ""}`;
+}
+
+/** A workspace of one folder, /w, holding these files. */
+export function workspace(files: Record<string, string>): Workspace {
+  const ws = new Workspace({ roots: ["/w"] });
+  for (const [file, text] of Object.entries(files)) ws.setFile(file, text);
+  return ws;
+}
+
+/** The project's dependencies, after checking that each version definition's range holds exactly the version. */
+export function resolved(ws: Workspace, root = "/w"): ResolvedDependency[] {
+  const deps = ws.project(root).dependencies;
+  for (const d of deps) {
+    const def = d.versionDefinition;
+    if (def) assert.equal(textAt(ws.text(def.file) ?? "", def.range), d.version, describe(d));
+  }
+  return deps;
 }

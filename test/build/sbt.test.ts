@@ -2,9 +2,9 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { kindFromName } from "../../server/src/core/documents/index";
-import type { ResolvedDependency } from "../../server/src/core/model";
-import { Workspace } from "../../server/src/core/workspace/workspace";
-import { describe, read, renderDependency, span, textAt } from "./helpers";
+import { describe, read, renderDependency, resolved, span, textAt, workspace } from "./helpers";
+
+const resolvedIn = (files: Record<string, string>) => resolved(workspace(files));
 
 test("which files are sbt builds: *.sbt and the meta-build's Scala files, not a source package named project", () => {
   assert.equal(kindFromName("/w/build.sbt"), "sbt");
@@ -59,19 +59,8 @@ test("module IDs with %, %% and a configuration, vals of strings, names and inte
   );
 });
 
-function resolved(files: Record<string, string>): ResolvedDependency[] {
-  const ws = new Workspace({ roots: ["/w"] });
-  for (const [file, text] of Object.entries(files)) ws.setFile(file, text);
-  const deps = ws.project("/w").dependencies;
-  for (const d of deps) {
-    const def = d.versionDefinition;
-    if (def) assert.equal(textAt(ws.text(def.file) ?? "", def.range), d.version, describe(d));
-  }
-  return deps;
-}
-
 test("versions defined in the meta-build resolve in build.sbt, at the literal that defines them", () => {
-  const deps = resolved({
+  const deps = resolvedIn({
     "/w/build.sbt": [
       'val flinkVersion = "1.18.1"',
       "libraryDependencies ++= Seq(",
@@ -100,7 +89,7 @@ test("versions defined in the meta-build resolve in build.sbt, at the literal th
 });
 
 test("a name means the val of the nearest object that declares it, as Scala scopes it; imports qualify the rest", () => {
-  const deps = resolved({
+  const deps = resolvedIn({
     "/w/build.sbt": [
       "import Dependencies._",
       "libraryDependencies ++= Seq(Libraries.flink.kafka, Libraries.testing.kafka)",
