@@ -200,6 +200,13 @@ function replacementNotes(
   return out;
 }
 
+/** Whether Flink `minor` (`1.10`) is older than the first minor the option catalogue knows. */
+function olderThanCatalogue(minor: string): boolean {
+  const [a, b] = minor.split(".").map(Number);
+  const [c, d] = FLINK_MINORS[0].split(".").map(Number);
+  return a < c || (a === c && b < d);
+}
+
 function reportLifecycle(
   ctx: RuleContext,
   config: FlinkConfig,
@@ -217,18 +224,27 @@ function reportLifecycle(
   if (life.kind === "deprecated") {
     const droppedIn = afterLast(life.lastMinor, next);
     const still = minor === undefined ? "Flink still reads it" : `Flink ${minor} still reads it`;
+    // A release older than the catalogue's first minor, for a key deprecated by then: whether that release had
+    // deprecated it already is not known (`jobmanager.heap.size` is current on Flink 1.10).
+    const unknownThen = minor !== undefined && olderThanCatalogue(minor) && life.since === FLINK_MINORS[0];
     ctx.report({
       file,
       range: entry.keyRange,
-      message: droppedIn
+      ...(unknownThen ? { severity: "info" as const } : {}),
+      message: unknownThen
         ? fitting(
-            `\`${entry.key}\` is deprecated: ${still}, Flink ${flinkLine(droppedIn)} ignores it.`,
-            `This key is deprecated: ${still}, Flink ${flinkLine(droppedIn)} ignores it.`,
+            `\`${entry.key}\` is deprecated by Flink ${life.since} at the latest (maybe not yet in ${minor})${droppedIn ? `; Flink ${flinkLine(droppedIn)} ignores it` : ""}.`,
+            `This key is deprecated by Flink ${life.since} at the latest (maybe not yet in ${minor}).`,
           )
-        : fitting(
-            `\`${entry.key}\` is deprecated: ${still}, a later release may ignore it.`,
-            `This key is deprecated: ${still}, a later release may ignore it.`,
-          ),
+        : droppedIn
+          ? fitting(
+              `\`${entry.key}\` is deprecated: ${still}, Flink ${flinkLine(droppedIn)} ignores it.`,
+              `This key is deprecated: ${still}, Flink ${flinkLine(droppedIn)} ignores it.`,
+            )
+          : fitting(
+              `\`${entry.key}\` is deprecated: ${still}, a later release may ignore it.`,
+              `This key is deprecated: ${still}, a later release may ignore it.`,
+            ),
       tags: ["deprecated"],
       related: [
         {
@@ -284,7 +300,7 @@ export const rule: Rule = {
     fix: "safe",
     docs: {
       whatItDoes:
-        "Gives one of three answers for an old key, for the Flink version in use. **Renamed and still read** (warning, with a rename fix): Flink reads the key as an old name of a newer option (`state.backend` → `state.backend.type` and `restart-strategy` → `restart-strategy.type` from 1.17, `execution.checkpointing.unaligned` → `.enabled` from 1.17, `pipeline.operator-chaining` → `.enabled` from 1.18, `state.checkpoints.dir` → `execution.checkpointing.dir` from 1.20, `web.port` → `rest.port`, still read by Flink 2.x). **Deprecated, no replacement under a new name** (warning, no fix): Flink still reads the key as its own deprecated option, and the options that replace it do not take its value as it is (`jobmanager.heap.size`, `state.backend.async`, `cluster.evenly-spread-out-slots`, `pipeline.time-characteristic` on Flink 1.19–1.20). **Removed** (error): no option of that Flink version reads the key, so the setting is ignored (those keys on Flink 2.0; `security.kerberos.fetch.delegation-token` after 2.3; reporters configured with `metrics.reporter.<name>.class` from 1.17, where Flink only logs a warning and loads no reporter).",
+        "Gives one of three answers for an old key, for the Flink version in use. **Renamed and still read** (warning, with a rename fix): Flink reads the key as an old name of a newer option (`state.backend` → `state.backend.type` and `restart-strategy` → `restart-strategy.type` from 1.17, `execution.checkpointing.unaligned` → `.enabled` from 1.17, `pipeline.operator-chaining` → `.enabled` from 1.18, `state.checkpoints.dir` → `execution.checkpointing.dir` from 1.20, `web.port` → `rest.port`, still read by Flink 2.x). **Deprecated, no replacement under a new name** (warning, no fix): Flink still reads the key as its own deprecated option, and the options that replace it do not take its value as it is (`jobmanager.heap.size`, `state.backend.async`, `cluster.evenly-spread-out-slots`, `pipeline.time-characteristic` on Flink 1.19–1.20). **Removed** (error): no option of that Flink version reads the key, so the setting is ignored (those keys on Flink 2.0; `security.kerberos.fetch.delegation-token` after 2.3; reporters configured with `metrics.reporter.<name>.class` from 1.17, where Flink only logs a warning and loads no reporter). On a release older than the option catalogue's first minor (1.15), a key the catalogue already finds deprecated there is only information: when that release deprecated it is not known (`jobmanager.heap.size` is still the current key on Flink 1.10).",
       whyItMatters:
         "Deprecated keys are removed in a later release, and then the setting silently stops applying: Flink logs at most a line and starts without it. Flink 2.0's release notes list 101 removed keys, but 25 of them are still read as deprecated names of newer options (`web.port`, `state.backend.local-recovery`, `taskmanager.network.memory.fraction` …), while others are gone for good, some without being listed (`pipeline.time-characteristic`, `execution.checkpointing.force`). Telling these apart per version is the difference between a rename that keeps the setting and a setting that has already been lost.",
       bad: {
