@@ -1025,17 +1025,8 @@ export class Extractor {
         this.optionsDict(this.eval(k.value, scope), scope);
         continue;
       }
-      const value = scope.values.of(k.value);
-      const call: CodeCall = {
-        file: this.file,
-        range: this.index.rangeOf(k.nameStart, k.nameStart + k.name.length),
-        method: k.name,
-        callRange: this.index.rangeOf(k.start, k.end),
-        args: [value],
-        conditional: scope.conditional,
-      };
-      const option = k.name.replace(/_([a-z0-9])/g, (_, ch: string) => ch.toUpperCase());
-      this.out.beamOptions.settings.push({ option, value, call });
+      const name = this.index.rangeOf(k.nameStart, k.nameStart + k.name.length);
+      this.pythonSetting(k.name, name, this.index.rangeOf(k.start, k.end), scope.values.of(k.value), scope.conditional);
     }
     return { t: "options", creation };
   }
@@ -1047,17 +1038,16 @@ export class Extractor {
     for (const entry of obj.m.entries) {
       const key = entry.key.value;
       if (key.kind !== "string" || !/^[a-z][a-z0-9_]*$/.test(key.value)) continue;
-      const call: CodeCall = {
-        file: this.file,
-        range: entry.key.range,
-        method: key.value,
-        callRange: entry.location.range,
-        args: [entry.value],
-        conditional: scope.conditional || entry.conditional,
-      };
-      const option = key.value.replace(/_([a-z0-9])/g, (_, ch: string) => ch.toUpperCase());
-      this.out.beamOptions.settings.push({ option, value: entry.value, call });
+      const conditional = scope.conditional || entry.conditional;
+      this.pythonSetting(key.value, entry.key.range, entry.location.range, entry.value, conditional);
     }
+  }
+
+  /** A Beam option Python sets by its snake_case name (`checkpointing_interval=60000`), as the Java option. */
+  private pythonSetting(name: string, range: Range, callRange: Range, value: CodeExpr, conditional: boolean): void {
+    const call: CodeCall = { file: this.file, range, method: name, callRange, args: [value], conditional };
+    const option = name.replace(/_([a-z0-9])/g, (_, ch: string) => ch.toUpperCase());
+    this.out.beamOptions.settings.push({ option, value, call });
   }
 
   private flags(items: Expr[], scope: Scope): void {

@@ -303,9 +303,10 @@ export function streamingEvidence(project: ProjectModel): Location[] {
 /**
  * Whether the pipelines of one job file may stream, in a project that streams (`isStreaming`, the caller's test):
  * not when the file's own Kafka reads are all bounded (`withMaxNumRecords`, `withMaxReadTime`), it reads no Pub/Sub
- * and nothing that may apply to it sets `streaming` (another job's own options do not). A file that reads no Kafka itself streams when it shows an unbounded source of its
- * own, or names a file whose reads stream (its class, object, module or one of its functions: the source comes from
- * there); a batch pipeline beside a Kafka helper it never uses does not.
+ * and nothing that may apply to it sets `streaming` (another job's own options do not). A file that reads no Kafka
+ * itself streams when it shows an unbounded source of its own, or names a file whose reads stream (its module,
+ * class or object, or a top-level function: the source comes from there); a batch pipeline beside a Kafka helper it
+ * never uses does not.
  */
 export function fileMayStream(project: ProjectModel, code: JobCode): boolean {
   if (code.kafkaReads.some(isUnbounded)) return true;

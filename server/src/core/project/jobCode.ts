@@ -97,21 +97,6 @@ export function namesFile(project: ProjectModel, file: string, fileText: string,
     names = declaredNames(file, fileText);
     files.set(file, names);
   }
-  for (const n of names) if (mentions(text, n)) return true;
+  for (const n of names) if (text.includes(n) && wordPattern(n).test(text)) return true;
   return false;
-}
-
-function mentions(text: string, name: string): boolean {
-  let at = text.indexOf(name);
-  while (at >= 0) {
-    const before = at > 0 ? text.charCodeAt(at - 1) : 32;
-    const after = text.charCodeAt(at + name.length);
-    if (!isWordChar(before) && !isWordChar(after)) return true;
-    at = text.indexOf(name, at + 1);
-  }
-  return false;
-}
-
-function isWordChar(c: number): boolean {
-  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 36;
 }

@@ -14,7 +14,7 @@ import type { ProjectModel } from "../workspace/project";
 import { jobCheckpointing } from "./checkpointing";
 import { checkpointing, clustersOf, runsBatch, sqlRunnerCluster } from "./clusters";
 import { findEntry } from "./configEntries";
-import { isTestCode } from "./jobCode";
+import { isTestCode, namesFile } from "./jobCode";
 
 export interface KafkaTable {
   facts: SqlTableFacts;
@@ -174,12 +174,8 @@ function mayRunDefinitions(project: ProjectModel, file: string, script: SqlScrip
   const facts = project.fileFacts(file);
   const defining = project.fileFacts(script.file);
   if (!facts || !defining) return false;
-  const python = facts.kind === "python";
-  if (!mayHoldSql(facts.text, python)) return false;
-  const base = script.file.slice(script.file.lastIndexOf("/") + 1).replace(/\.[^.]*$/, "");
-  const names = new Set([base]);
-  for (const m of defining.text.matchAll(/\b(?:object|class|interface)\s+([A-Za-z_]\w*)/g)) names.add(m[1]);
-  return [...names].some((n) => /^[A-Za-z_]\w*$/.test(n) && new RegExp(`\\b${n}\\b`).test(facts.text));
+  if (!mayHoldSql(facts.text, facts.kind === "python")) return false;
+  return namesFile(project, script.file, defining.text, facts.text);
 }
 
 /** The Table API's batch and streaming environments, and the DataStream runtime mode, as job code names them. */

@@ -246,11 +246,11 @@ class SbtReader {
       // Scala's interpolators are written against the quote: `s"…"`.
       const interpolated = tok.kind === "ident" && /^[sf]$/.test(tok.text) && t[i + 1]?.kind === "string";
       if (interpolated && t[i + 1].start === tok.end) {
-        this.stringParts(t[i + 1], true, parts);
+        this.stringParts(t[i + 1], i + 1, true, parts);
         end = t[i + 1].end;
         i += 2;
       } else if (tok.kind === "string") {
-        this.stringParts(tok, false, parts);
+        this.stringParts(tok, i, false, parts);
         end = tok.end;
         i++;
       } else if (tok.kind === "ident" && !/^(val|var|lazy|def|new)$/.test(tok.text)) {
@@ -275,7 +275,7 @@ class SbtReader {
   }
 
   /** The parts of a string: its text, and the names `$v` / `${v}` of an interpolated one. */
-  private stringParts(tok: Token, interpolated: boolean, parts: ValuePart[]): void {
+  private stringParts(tok: Token, at: number, interpolated: boolean, parts: ValuePart[]): void {
     const from = tok.contentStart ?? tok.start;
     const to = tok.contentEnd ?? tok.end;
     if (!interpolated) {
@@ -294,7 +294,6 @@ class SbtReader {
         const simple = s.tokens.every((x) => x.kind === "ident" || x.text === ".");
         if (simple && names.length > 0) {
           const written = s.tokens.map((x) => x.text).join("");
-          const at = this.tokens.indexOf(tok);
           parts.push({ ref: this.resolveName(written, at), range: this.index.rangeOf(s.start, s.end) });
         } else parts.push({ computed: true, range: this.index.rangeOf(s.start, s.end) });
       }

@@ -261,10 +261,12 @@ class Pieces {
    */
   addDefinitions(candidates: Expression[]): void {
     const sql = candidates
-      .filter((c) => c.literal && SQL_STATEMENT.test(c.decoded.chars.join("")))
-      .sort((a, b) => b.decoded.chars.length - a.decoded.chars.length);
-    if (!sql.some((c) => /'connector'/i.test(c.decoded.chars.join("")))) return;
-    for (const c of sql) {
+      .filter((c) => c.literal)
+      .map((c) => ({ c, text: c.decoded.chars.join("") }))
+      .filter((x) => SQL_STATEMENT.test(x.text))
+      .sort((a, b) => b.text.length - a.text.length);
+    if (!sql.some((x) => /'connector'/i.test(x.text))) return;
+    for (const { c } of sql) {
       const { starts, ends } = c.decoded;
       let free = true;
       for (let i = 0; i < starts.length && free; i++) if (ends[i] > starts[i] && this.taken[starts[i]]) free = false;
