@@ -322,7 +322,15 @@ function readFileConfigs(project: ProjectModel, configs: FlinkConfig[]): FlinkCo
  * The configuration a workload runs with: the only candidate, or the one whose folder is closest to the workload's
  * file. Two equally close candidates leave it unassigned: guessing would pin the workload to the wrong cluster.
  */
-function nearest(file: string, candidates: FlinkConfig[]): FlinkConfig | undefined {
+/**
+ * The configuration a workload that mounts none most likely runs: one in its own folder, a folder above it or below
+ * it (a `conf/` next to a compose file, the configuration at a repository's root). A configuration in a sibling
+ * folder belongs to another example or service of the repository, never to this workload.
+ */
+function nearest(file: string, all: FlinkConfig[]): FlinkConfig | undefined {
+  const here = dirOf(file);
+  const there = (c: FlinkConfig) => dirOf(c.file);
+  const candidates = all.filter((c) => isAtOrUnder(there(c), here) || isAtOrUnder(here, there(c)));
   if (candidates.length <= 1) return candidates[0];
   const shared = (c: FlinkConfig) => {
     const a = dirOf(file).split("/");
