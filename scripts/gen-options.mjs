@@ -248,6 +248,30 @@ const CORRECTIONS = {
     },
     // ReporterSetup at the 1.15 branch point already loads reporters through `factory.class`.
     "metrics.reporter.<name>.factory.class": { since: undefined },
+    // QueryableStateOptions: the class is `@Deprecated` from Flink 1.18 on ("The Queryable State feature is deprecated
+    // since Flink 1.18, and will be removed in a future Flink major version") and keeps every option; the generated
+    // docs tables drop them from 1.18, so the option table ends them at 1.17. The queryable state client is still
+    // published for Flink 2.1 (flink-queryable-state-client-java 2.1.2, deprecated), and Flink 2.0's list of removed
+    // options does not name them.
+    ...Object.fromEntries(
+      [
+        "queryable-state.client.network-threads",
+        "queryable-state.enable",
+        "queryable-state.proxy.network-threads",
+        "queryable-state.proxy.ports",
+        "queryable-state.proxy.query-threads",
+        "queryable-state.server.network-threads",
+        "queryable-state.server.ports",
+        "queryable-state.server.query-threads",
+      ].map((key) => [
+        key,
+        {
+          until: developmentMinor,
+          deprecatedSince: "1.18",
+          note: "Queryable State is deprecated since Flink 1.18 and is to be removed in a future major release.",
+        },
+      ]),
+    ),
     // ClusterOptions javadoc at release-1.20.4.
     "cluster.evenly-spread-out-slots": {
       note: "`true` corresponds to `taskmanager.load-balance.mode: SLOTS`, `false` to `NONE`.",
