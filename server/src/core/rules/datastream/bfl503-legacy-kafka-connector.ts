@@ -96,7 +96,7 @@ export const rule: Rule = {
     fix: "none",
     docs: {
       whatItDoes:
-        "Reports each use of `FlinkKafkaConsumer` and `FlinkKafkaProducer`, and of the clients of the connectors for one Kafka version (`FlinkKafkaConsumer08`, `09`, `010`, `011` and `FlinkKafkaProducer08`, `09`, `010`, `011`): every `new …` of them, and in a file that never constructs one, its first mention (an import or a type). `FlinkKafkaConsumer` and `FlinkKafkaProducer` are an error when the project runs on Flink 2.0 or later, or depends on flink-connector-kafka 4.0 or later (`4.0.0-2.0`), where these classes no longer exist. A Kafka-version client is told which Flink release dropped its connector (0.8 and 0.9: Flink 1.11; 0.10 and 0.11: Flink 1.12) and what replaces it (`KafkaSource`, `KafkaSink`); it is an error when the project runs on that release or later (or depends on flink-connector-kafka 4.0), a warning when the project's Flink is older or not known.",
+        "Reports each use of `FlinkKafkaConsumer` and `FlinkKafkaProducer`, and of the clients of the connectors for one Kafka version (`FlinkKafkaConsumer08`, `09`, `010`, `011` and `FlinkKafkaProducer08`, `09`, `010`, `011`): every `new …` of them, and in a file that never constructs one, its first mention (an import or a type). `FlinkKafkaConsumer` and `FlinkKafkaProducer` are an error when the project runs on Flink 2.0 or later, or depends on flink-connector-kafka 4.0 or later (`4.0.0-2.0`), where these classes no longer exist. A Kafka-version client is told which Flink release dropped its connector (0.8 and 0.9: Flink 1.11; 0.10 and 0.11: Flink 1.12) and what replaces it (`KafkaSource`, `KafkaSink`); it is an error when the project runs on that release or later (or depends on flink-connector-kafka 4.0), a warning when the project's Flink is older or not known. On a Flink older than 1.14, where `FlinkKafkaConsumer` and `FlinkKafkaProducer` are not deprecated yet, the finding is information about the upgrade ahead, saying whether the replacement exists there already (`KafkaSource` from Flink 1.12, `KafkaSink` only from 1.14).",
       whyItMatters:
         "These SourceFunction/SinkFunction based clients were deprecated in Flink 1.14 (FLINK-24055, FLINK-23710) in favour of `KafkaSource` and `KafkaSink`, and removed from flink-connector-kafka 4.0.0, the connector for Flink 2.x (FLINK-36848). A job that still uses them stops compiling on that upgrade and, until then, does not get the fixes made to the new connector. The clients with a Kafka version in their name are gone much longer: Flink 1.11 dropped the Kafka 0.8 and 0.9 connectors (FLINK-15115) and Flink 1.12 the 0.10 and 0.11 connectors (FLINK-19152), and no Flink release from then on publishes them, so a job that uses one cannot be built against a current Flink at all. Plan the move before upgrading: the new source does not restore the old consumer's offsets from a savepoint, so start it from the consumer group's committed offsets (`OffsetsInitializer.committedOffsets()` with the same group id) and give it a new operator uid.",
       bad: { "pom.xml": POM, [PATH]: LEGACY },
@@ -123,6 +123,10 @@ export const rule: Rule = {
         continue;
       }
       const replacement = REPLACEMENT[client.role];
+      if (!removal && flinkAtLeast(ctx.project, "1.14") === false) {
+        reportBeforeDeprecation(ctx, client);
+        continue;
+      }
       const message = !removal
         ? `${client.className} is removed in flink-connector-kafka 4.0 (Flink 2.x): the job stops compiling on that upgrade.`
         : removal.kind === "connector"
@@ -151,6 +155,36 @@ export const rule: Rule = {
     }
   },
 };
+
+/** The Flink release that brought each replacement: KafkaSource (FLIP-27) with 1.12, KafkaSink (FLIP-143) with 1.14. */
+const REPLACEMENT_SINCE: Record<LegacyKafkaClient["role"], string> = { consumer: "1.12", producer: "1.14" };
+
+/**
+ * FlinkKafkaConsumer / FlinkKafkaProducer on a Flink before 1.14: not deprecated there yet, and KafkaSink does not
+ * exist before 1.14 (KafkaSource from 1.12). Information about the upgrade ahead, not a warning about this code.
+ */
+function reportBeforeDeprecation(ctx: RuleContext, client: LegacyKafkaClient): void {
+  const version = ctx.project.flinkVersion;
+  const minor = version?.minor ?? "";
+  const target = TARGET[client.role];
+  const since = REPLACEMENT_SINCE[client.role];
+  const available = flinkAtLeast(ctx.project, since) === true;
+  const location = version?.evidence.location;
+  ctx.report({
+    file: client.file,
+    range: client.range,
+    message: fitting(
+      `${client.className} is deprecated from Flink 1.14 on (the project runs ${minor}) and removed in flink-connector-kafka 4.0.`,
+      `${client.className} is deprecated from Flink 1.14 on and removed in flink-connector-kafka 4.0.`,
+    ),
+    details: available
+      ? `${target} exists from Flink ${since} on: moving to ${REPLACEMENT[client.role]} now saves the rewrite on the upgrade to 1.14 and later.`
+      : `${target} comes with Flink ${since}: move to ${REPLACEMENT[client.role]} as part of that upgrade.`,
+    severity: "info",
+    related: location ? [{ file: location.file, range: location.range, message: `The project runs Flink ${minor}.` }] : [],
+    tags: ["deprecated"],
+  });
+}
 
 /**
  * A client of a Kafka-version connector (0.8, 0.9, 0.10, 0.11): gone from Flink since 1.11 or 1.12, so it is an error
