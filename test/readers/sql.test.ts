@@ -583,8 +583,29 @@ test("a ksqlDB script is not Flink SQL: no SET configuration, no tables, no prob
     assert.equal(facts.sql, undefined, text);
     assert.deepEqual(facts.flinkConfigs, [], text);
     assert.deepEqual(facts.syntaxErrors, [], text);
-    assert.ok(scanSql(text).ksqlDb, text);
+    assert.equal(scanSql(text).otherEngine?.engine, "ksqlDB", text);
   }
+});
+
+test("a script of Confluent Flink statements (statement properties in SET) is not Apache Flink SQL", () => {
+  const scripts = [
+    "SET 'client.statement-name' = 'dedup-orders';\nSET 'sql.state-ttl' = '1 h';\nINSERT INTO unique_orders SELECT * FROM orders;",
+    "SET 'sql.current-catalog' = 'prod';\nSET 'sql.current-database' = 'cluster_0';\nSELECT * FROM clicks;",
+    "CREATE TABLE t (id INT);\nSET 'sql.local-time-zone' = 'UTC';",
+  ];
+  for (const text of scripts) {
+    const facts = readDocument("/p/cc/q.sql", text);
+    assert.equal(facts.sql, undefined, text);
+    assert.deepEqual(facts.flinkConfigs, [], text);
+    assert.equal(scanSql(text).otherEngine?.engine, "Confluent", text);
+  }
+  // Apache Flink's own client options and SQL client options keep a script Flink SQL.
+  for (const text of [
+    "SET 'client.timeout' = '2 min';\nINSERT INTO b SELECT * FROM a;",
+    "SET 'sql-client.execution.result-mode' = 'tableau';\nSELECT 1;",
+    "SET 'table.exec.state.ttl' = '1 h';\nSELECT 'sql.state-ttl';",
+  ])
+    assert.equal(scanSql(text).otherEngine, undefined, text);
 });
 
 test("ksqlDB's words in comments, strings, column names and a WHERE clause leave a Flink script Flink SQL", () => {
@@ -596,7 +617,7 @@ test("ksqlDB's words in comments, strings, column names and a WHERE clause leave
     "CREATE VIEW v AS SELECT * FROM stream WHERE kafka_topic = 'a' AND emit = 'changes';",
     "INSERT INTO out WITH recent AS (SELECT * FROM stream) SELECT * FROM recent;",
   ].join("\n");
-  assert.equal(scanSql(text).ksqlDb, undefined);
+  assert.equal(scanSql(text).otherEngine, undefined);
   const script = sqlOf("/p/job.sql", text);
   assert.deepEqual(
     script.tables.map((t) => t.name),

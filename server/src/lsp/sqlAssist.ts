@@ -112,7 +112,7 @@ function contextAt(text: string, offset: number): SqlContext | undefined {
 }
 
 export function sqlCompletion(facts: FileFacts, p: Position, minor?: string): CompletionList | undefined {
-  // A ksqlDB script (read as no Flink SQL): its SET keys and WITH properties are not Flink's.
+  // A ksqlDB script or Confluent statements (read as no Flink SQL): its SET keys and WITH properties are not Flink's.
   if (!facts.sql) return undefined;
   const index = new LineIndex(facts.text);
   const offset = index.offsetAt(p);

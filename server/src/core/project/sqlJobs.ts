@@ -43,8 +43,8 @@ export interface SqlJob {
   runsJob: boolean;
   /**
    * The script is Flink SQL for certain: SQL in job code, a `SET` of a Flink option, or a table with a `connector`.
-   * A `.sql` file of plain DDL and INSERTs may be a database's init script (PostgreSQL, MySQL). A ksqlDB script is
-   * no script at all (the reader gives it no SQL facts).
+   * A `.sql` file of plain DDL and INSERTs may be a database's init script (PostgreSQL, MySQL). A ksqlDB script or
+   * one of Confluent's Flink statements is no script at all (the reader gives it no SQL facts).
    */
   flink: boolean;
   checkpointing: SqlCheckpointing;

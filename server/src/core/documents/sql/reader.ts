@@ -48,7 +48,7 @@ export function readSqlPieces(file: string, hostText: string, pieces: SqlPiece[]
     // Source text equals the piece's text there (no escape sequence of the host language in between).
     const plain = (s: number, e: number) => end(e) - start(s) === e - s;
     const scan = scanSql(piece.text);
-    if (scan.ksqlDb) continue;
+    if (scan.otherEngine) continue;
     flinkPieces++;
     if (firstStatement === undefined && scan.firstStatement !== undefined) firstStatement = start(scan.firstStatement);
     for (const p of scan.problems)

@@ -4,8 +4,10 @@
  * it does not know (Flink 2.x `QUALIFY`, `CREATE MATERIALIZED TABLE`, `EXECUTE STATEMENT SET`) are passed over in
  * silence, and only a `WITH (…)` list or a `SET` it started reading and could not finish is a problem.
  *
- * A script that is recognisably ksqlDB (a `CREATE STREAM`, `EMIT CHANGES`, a `WITH (KAFKA_TOPIC='…')` property list:
- * `ksqlDbSign`) is another engine's SQL: its scan says so and holds nothing else, no SET, no table, no problem.
+ * A script that is recognisably another engine's (ksqlDB: a `CREATE STREAM`, `EMIT CHANGES`, a `WITH (KAFKA_TOPIC='…')`
+ * property list; Confluent's Flink statements: a `SET` of a statement property such as `sql.current-catalog` or
+ * `client.statement-name`, which Apache Flink does not have: `otherEngineSign`) is not Apache Flink SQL: its scan says
+ * so and holds nothing else, no SET, no table, no problem.
  *
  * It reads `--` and `/* … *\/` comments, quoted strings with `''` escapes, backtick identifiers with ```` `` ````
  * escapes, and splits statements on `;` outside them. One pass over the text, never throws.
@@ -13,6 +15,9 @@
  * Offsets are into the scanned text; an embedded script (a string literal in job code) maps them back to the host
  * file through `SqlText.start` / `SqlText.end`.
  */
+
+/** SQL that looks like Flink SQL but is run by something else. */
+export type SqlEngine = "ksqlDB" | "Confluent";
 
 export interface SqlToken {
   kind: "word" | "string" | "quoted" | "punct";
@@ -82,8 +87,8 @@ export interface SqlScan {
   /** Offset where the first statement starts (after leading comments and blank lines). */
   firstStatement?: number;
   problems: SqlProblem[];
-  /** The script is ksqlDB, not Flink SQL: the first token that says so (the scan then holds nothing else). */
-  ksqlDb?: { start: number; end: number };
+  /** The script is another engine's, not Apache Flink SQL: the first token that says so (the scan then holds nothing else). */
+  otherEngine?: { start: number; end: number; engine: SqlEngine };
 }
 
 function isWordChar(c: number): boolean {
@@ -202,9 +207,9 @@ export function scanSql(text: string): SqlScan {
   if (tokens.length > 0) scan.firstStatement = tokens[0].start;
   const split = statements(tokens);
   for (const st of split) {
-    const sign = ksqlDbSign(st);
+    const sign = otherEngineSign(st);
     if (sign) {
-      scan.ksqlDb = { start: sign.start, end: sign.end };
+      scan.otherEngine = { start: sign.token.start, end: sign.token.end, engine: sign.engine };
       return scan;
     }
   }
@@ -215,6 +220,22 @@ export function scanSql(text: string): SqlScan {
     readUses(st, scan);
   }
   return scan;
+}
+
+/**
+ * Statement properties of Confluent Cloud for Apache Flink and Confluent Manager for Apache Flink
+ * (`SET 'sql.current-catalog' = …`, `'sql.state-ttl'`, `'client.statement-name'`): Apache Flink has no `sql.*` option
+ * at all, and its `client.*` options are others (`client.timeout`, `client.retry-period`).
+ */
+const CONFLUENT_PROPERTY = /^sql\.|^client\.(statement-name|service-account|output-format|results-timeout)$/;
+
+/** The token that says a statement is another engine's SQL, and which engine. */
+function otherEngineSign(st: SqlToken[]): { token: SqlToken; engine: SqlEngine } | undefined {
+  const ksql = ksqlDbSign(st);
+  if (ksql) return { token: ksql, engine: "ksqlDB" };
+  if (isWord(st[0], "SET") && st[1]?.kind === "string" && CONFLUENT_PROPERTY.test(st[1].value))
+    return { token: st[1], engine: "Confluent" };
+  return undefined;
 }
 
 /** ksqlDB's own property names, written unquoted in its `WITH (…)` lists; Flink's table options are quoted strings. */
