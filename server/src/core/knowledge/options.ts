@@ -550,7 +550,8 @@ function loose(key: string): string {
 
 /**
  * Real keys that `key` was probably meant to be, best first: the same key with other case or separators, a known
- * mistake, a real key that ends with what was written (a dropped prefix), then keys within a small edit distance.
+ * mistake, a real key that ends with what was written (a dropped prefix), a real key that what was written ends with
+ * (a prefix too many: `sql-client.execution.runtime-mode`), then keys within a small edit distance.
  */
 export function suggestKeys(key: string, minor?: string, max = 3): string[] {
   // Scoring every known key costs about a millisecond: once per distinct key, not once per keystroke.
@@ -561,14 +562,16 @@ const suggestionsIn = memo((minor: string) => memo((key: string) => rankSuggesti
 
 /** The keys of a minor indexed for suggestions: by loose form, by dotted suffix and by length. */
 interface SuggestionIndex {
+  keys: Set<string>;
   byLoose: Map<string, string[]>;
   bySuffix: Map<string, string[]>;
   byLength: Map<number, { key: string; lower: string }[]>;
 }
 
 const suggestionIndex = memo((minor: string): SuggestionIndex => {
-  const index: SuggestionIndex = { byLoose: new Map(), bySuffix: new Map(), byLength: new Map() };
+  const index: SuggestionIndex = { keys: new Set(), byLoose: new Map(), bySuffix: new Map(), byLength: new Map() };
   for (const key of allOptionKeys(minor || undefined)) {
+    index.keys.add(key);
     addTo(index.byLoose, loose(key), key);
     for (let dot = key.indexOf("."); dot >= 0; dot = key.indexOf(".", dot + 1)) {
       addTo(index.bySuffix, key.slice(dot + 1), key);
@@ -589,6 +592,11 @@ function rankSuggestions(key: string, minor: string | undefined): string[] {
   if (mistake && index.byLength.get(mistake.length)?.some((c) => c.key === mistake)) offer(mistake, 0);
   for (const k of index.byLoose.get(loose(key)) ?? []) offer(k, 0);
   if (key.includes(".")) for (const k of index.bySuffix.get(key) ?? []) offer(k, 1);
+  // Two words at least are left: `x.parallelism.default` is `parallelism.default`, `x.port` is not `port`.
+  for (let dot = key.indexOf("."); dot >= 0; dot = key.indexOf(".", dot + 1)) {
+    const rest = key.slice(dot + 1);
+    if (rest.includes(".") && index.keys.has(rest)) offer(rest, 1);
+  }
   const limit = Math.min(3, Math.max(1, Math.floor(key.length / 6)));
   const lowerKey = key.toLowerCase();
   for (let length = lowerKey.length - limit; length <= lowerKey.length + limit; length++) {
