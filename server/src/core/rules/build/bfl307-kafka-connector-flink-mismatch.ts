@@ -43,13 +43,13 @@ export const rule: Rule = {
     fix: "none",
     docs: {
       whatItDoes:
-        "Compares the Flink minor a Kafka connector version is built for with the Flink version of the project's cluster (a FlinkDeployment `flinkVersion`, a Flink image tag, the build's Flink dependencies, or `flinkVersion` in `.beam-flink-lint.yaml`). The connector's minor is the suffix of its version (`3.1.0-1.18` is connector 3.1.0 for Flink 1.18) or, for the connector released with Flink itself up to 1.17, that Flink version (`1.17.2`). The version is read where it is defined: in the build or in the name of a jar a Dockerfile puts into the image (a jar the Dockerfile names more than once, such as a download URL and the name it is saved under, is reported once).",
+        "Compares the Flink minor a Kafka connector version is built for with the Flink version of the project's cluster (a FlinkDeployment `flinkVersion`, a Flink image tag, the build's Flink dependencies, or `flinkVersion` in `.beam-flink-lint.yaml`). The connector's minor is the suffix of its version (`3.1.0-1.18` is connector 3.1.0 for Flink 1.18) or, for the connector released with Flink itself up to 1.17, that Flink version (`1.17.2`). The version is read where it is defined: in the build or in the name of a jar a Dockerfile puts into the image (a jar the Dockerfile names more than once, such as a download URL and the name it is saved under, is reported once). A jar a Dockerfile puts into an image runs on the Flink of that image (`FROM flink:2.2.0` in the stage that adds it), whatever other Flink versions the repository's other examples name.",
       whyItMatters:
         "A connector release is compiled and tested against the Flink minors it is released for; on another minor it uses Flink internals that changed, and the job fails at submission or while running with missing classes or methods (a `3.1.0-1.18` jar in a Flink 1.19 image). Each connector release lists the Flink minors it supports (3.2.0: 1.18 and 1.19; 3.3.0: 1.19 and 1.20; 4.0.x: 2.0; 5.0.0: 2.1 and 2.2).",
       bad: { Dockerfile: DOCKERFILE("3.1.0-1.18") },
       good: { Dockerfile: DOCKERFILE("3.3.0-1.19") },
       whenNotToFire:
-        "No cluster version is known (an editor setting or the connector's own suffix is not evidence of the cluster); a connector release documented for the cluster's minor although its suffix names another (3.2.0-1.18 on Flink 1.19: 3.2.0 is released for 1.18 and 1.19); connector versions without a Flink suffix that are not Flink's own (the data cannot tell which minors they are for).",
+        "No cluster version is known (an editor setting or the connector's own suffix is not evidence of the cluster; a jar baked into an image built `FROM flink:latest` or `flink:java17` runs on whatever Flink is newest when the image is built); a connector release documented for the cluster's minor although its suffix names another (3.2.0-1.18 on Flink 1.19: 3.2.0 is released for 1.18 and 1.19); connector versions without a Flink suffix that are not Flink's own (the data cannot tell which minors they are for).",
       references: [
         "apache/flink-connector-kafka docs/data/kafka.yml (flink_compatibility) on the release branches v3.0 … v5.0",
         "apache/flink-web docs/data/flink_connectors.yml",
@@ -60,10 +60,9 @@ export const rule: Rule = {
   check(ctx) {
     const sites = connectorSites(ctx.project);
     if (sites.length === 0) return;
-    const cluster = clusterMinorFor(ctx.project, sites);
-    if (!cluster) return;
     for (const site of sites) {
-      if (!mismatch(site, cluster)) continue;
+      const cluster = clusterMinorFor(ctx.project, sites, site);
+      if (!cluster || !mismatch(site, cluster)) continue;
       const documented = site.version.bundled ? undefined : documentedMinors(site.version.connector);
       const related: RelatedLocation[] = [];
       if (cluster.location) {

@@ -20,6 +20,8 @@ export interface ConnectorSite {
   uses: RelatedLocation[];
   /** Every place the version is declared, to tell the connector's own Flink-version evidence from the cluster's. */
   declarations: Location[];
+  /** The Dockerfile that puts the jar into an image: that image's Flink is the one the jar runs on. */
+  image?: string;
   /** The edit that writes another version where this one is defined; undefined when there is no safe place. */
   rewrite(version: string): Fix | undefined;
 }
@@ -91,6 +93,7 @@ function jarSite(jar: ImageJar, version: ConnectorVersion): ConnectorSite {
     at: { file: jar.versionDefinition.file, range: jar.versionDefinition.range },
     uses: fromArg ? [{ ...jar.declaration, message: `${jar.artifact} ${jar.version} goes into the image here.` }] : [],
     declarations: [jar.declaration, { file: jar.versionDefinition.file, range: jar.versionDefinition.range }],
+    image: jar.declaration.file,
     rewrite: (next) =>
       canRewrite
         ? rewriteAt(`Upgrade the Kafka connector to ${next}`, jar.versionDefinition.file, jar.versionEdits, next)
@@ -116,6 +119,29 @@ const CLUSTER_SOURCES: Partial<Record<FlinkVersionEvidence["source"], string>> =
   dependency: "the Flink dependencies of the build",
 };
 
+/** An official Flink image reference: `flink:…`, `apache/flink:…`, `docker.io/library/flink:…`, with its tag. */
+const FLINK_IMAGE = /^(?:--\S+\s+)*(?:[\w.-]+(?::\d+)?\/)*(?:library\/|apache\/)?flink(?::([^\s@]+))?(?:@\S+)?(?:\s|$)/i;
+
+/**
+ * What the stage a Dockerfile line belongs to is built from (its last `FROM` above the line): an official Flink image
+ * with a version (`flink`), one without (`floating`: `flink:latest`, `flink:java17`, no tag), or something else.
+ */
+function stageBase(project: ProjectModel, dockerfile: string, line: number): "flink" | "floating" | "other" {
+  const text = project.fileFacts(dockerfile)?.text;
+  if (text === undefined) return "other";
+  const lines = text.split(/\r?\n/, line + 1);
+  for (let i = Math.min(line, lines.length - 1); i >= 0; i--) {
+    const from = /^\s*FROM\s+(.*)$/i.exec(lines[i]);
+    if (!from) continue;
+    const m = FLINK_IMAGE.exec(from[1]);
+    if (!m) return "other";
+    const tag = m[1];
+    if (tag?.includes("$")) return "other";
+    return tag !== undefined && /^\d+\.\d+/.test(tag) ? "flink" : "floating";
+  }
+  return "other";
+}
+
 export interface ClusterMinor {
   minor: string;
   /** The version as named, e.g. 1.19.1. */
@@ -127,15 +153,34 @@ export interface ClusterMinor {
 }
 
 /**
- * The Flink minor of the cluster the connectors run on: the project's resolved Flink version, unless the evidence
- * for it is a connector's own version. (One function, so that it can later be bound per deployment.)
+ * The Flink minor of the cluster the connectors run on: for a jar baked into an image, the Flink of that image when its
+ * Dockerfile names one (`FROM flink:2.2.0`); otherwise the project's resolved Flink version, unless the evidence for it
+ * is a connector's own version. A repository of several examples names many Flink versions: the image a jar goes
+ * into is the one it runs with.
  */
-export function clusterMinorFor(project: ProjectModel, sites: ConnectorSite[]): ClusterMinor | undefined {
+export function clusterMinorFor(
+  project: ProjectModel,
+  sites: ConnectorSite[],
+  site?: ConnectorSite,
+): ClusterMinor | undefined {
   const resolved = project.flinkVersion;
   if (!resolved) return undefined;
   const own = (e: FlinkVersionEvidence) =>
     e.location !== undefined && sites.some((s) => s.declarations.some((d) => sameStart(d, e.location as Location)));
-  const evidence = [resolved.evidence, ...resolved.others].find((e) => CLUSTER_SOURCES[e.source] && !own(e));
+  const all = [resolved.evidence, ...resolved.others];
+  let evidence: FlinkVersionEvidence | undefined;
+  if (site?.image) {
+    const line = site.declarations[0]?.range.start.line ?? 0;
+    const stage = stageBase(project, site.image, line);
+    // `FROM flink:java17`, `flink:latest`: whatever Flink is newest when the image is built; nobody knows which.
+    if (stage === "floating") return undefined;
+    if (stage === "flink")
+      evidence = all
+        .filter((e) => e.source === "image" && e.location?.file === site.image && (e.location?.range.start.line ?? 0) <= line)
+        .filter((e) => !own(e))
+        .at(-1);
+  }
+  evidence ??= all.find((e) => CLUSTER_SOURCES[e.source] && !own(e));
   if (!evidence) return undefined;
   const m = /^(\d+)\.(\d+)/.exec(evidence.minor);
   if (!m) return undefined;
