@@ -531,6 +531,40 @@ test("statements a file defines for others to run: constants, returned values, e
   assert.equal(readDocument("/p/src/main/java/Schema.java", jdbc).sql, undefined);
 });
 
+test("a WITH that opens no option list (a CTE of CREATE TABLE … AS, a bucket clause) is not the table's options", () => {
+  const scan = scanSql(
+    [
+      "CREATE TABLE volumes AS WITH recent AS (SELECT * FROM orders) SELECT id FROM recent;",
+      "CREATE TABLE users_rec (id STRING, PRIMARY KEY (id) NOT ENFORCED) DISTRIBUTED BY HASH (id) WITH 1 BUCKETS",
+      "WITH ('connector' = 'kafka', 'topic' = 'users');",
+      "CREATE TABLE totals WITH ('connector' = 'kafka', 'topic' = 'totals') AS WITH t AS (SELECT 1 AS n) SELECT n FROM t;",
+    ].join("\n"),
+  );
+  assert.deepEqual(scan.problems, []);
+  assert.deepEqual(
+    scan.tables.map((t) => [t.name, t.options.map((o) => [o.key, o.value])]),
+    [
+      ["volumes", []],
+      [
+        "users_rec",
+        [
+          ["connector", "kafka"],
+          ["topic", "users"],
+        ],
+      ],
+      [
+        "totals",
+        [
+          ["connector", "kafka"],
+          ["topic", "totals"],
+        ],
+      ],
+    ],
+  );
+  // A list that lost its parenthesis is still a problem.
+  assert.equal(scanSql("CREATE TABLE t (id INT) WITH 'connector' = 'kafka';").problems.length, 1);
+});
+
 test("options filled in at run time: the whole WITH list, an entry of it, or a value, without a syntax problem", () => {
   const scan = scanSql(
     [

@@ -362,7 +362,10 @@ function readCreate(st: SqlToken[], scan: SqlScan): void {
     else break;
   }
   if (!nameToken) return;
-  // Find WITH at depth 0 after the name (the column list comes first, in parentheses).
+  // Find WITH at depth 0 after the name (the column list comes first, in parentheses), before the query of a
+  // `CREATE TABLE … AS`. Only a WITH that opens a list, or starts one without its `(`, is the options' WITH: a common
+  // table expression of the query (`AS WITH recent AS (…)`) and other engines' clauses (`DISTRIBUTED BY … WITH 4
+  // BUCKETS`) are not.
   let depth = 0;
   let withAt = -1;
   let like = false;
@@ -370,9 +373,9 @@ function readCreate(st: SqlToken[], scan: SqlScan): void {
     const t = st[j];
     if (isPunct(t, "(")) depth++;
     else if (isPunct(t, ")")) depth = Math.max(0, depth - 1);
-    else if (depth === 0 && isWord(t, "WITH") && withAt < 0) withAt = j;
+    else if (depth === 0 && isWord(t, "WITH") && withAt < 0 && opensOptions(st, j + 1)) withAt = j;
     else if (depth === 0 && isWord(t, "LIKE")) like = true;
-    else if (depth === 0 && isWord(t, "AS") && withAt >= 0) break;
+    else if (depth === 0 && isWord(t, "AS")) break;
   }
   const table: SqlTable = {
     name: nameToken.value,
@@ -386,6 +389,12 @@ function readCreate(st: SqlToken[], scan: SqlScan): void {
   scan.tables.push(table);
   if (withAt < 0) return;
   readOptions(st, withAt + 1, table, scan);
+}
+
+/** What may follow the WITH of a table's options: its `(`, a list job code fills in (`${…}`), or its first key. */
+function opensOptions(st: SqlToken[], at: number): boolean {
+  const t = st[at];
+  return t === undefined || isPunct(t, "(") || t.kind === "string" || placeholderEnd(st, at) >= 0;
 }
 
 /**
