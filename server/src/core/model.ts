@@ -150,6 +150,8 @@ export interface FlinkDeploymentFacts {
   config: FlinkConfig;
   /** `spec.job` key range, for findings about the job section. */
   jobKey?: Range;
+  /** `spec.job.jarURI`: the jar the job runs. */
+  jarURI?: Located<string>;
 }
 
 /** A Deployment, StatefulSet or docker-compose service that runs a Flink JobManager or TaskManager. */

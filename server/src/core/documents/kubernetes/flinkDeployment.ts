@@ -45,6 +45,7 @@ export function readFlinkDeployment(src: YamlSource, root: unknown, object: K8sO
     flinkConfigurationKey: configKey,
     config,
     jobKey: keyRange(src, getPair(spec, "job")?.key),
+    jarURI: src.locatedString(getIn(job, ["jarURI"])),
   };
   facts.flinkDeployments.push(deployment);
   facts.flinkConfigs.push(config);
