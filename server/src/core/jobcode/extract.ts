@@ -18,6 +18,7 @@ import type {
   CodeExpr,
   CodeLanguage,
   CodeRef,
+  CodeValue,
   DataStreamFacts,
   KafkaSettings,
   KafkaSinkBuilder,
@@ -27,11 +28,13 @@ import type {
   StatementInsertion,
   StreamEnvironment,
   StreamOperator,
+  TableDescriptorFact,
+  TableDescriptorOption,
 } from "./facts";
 import { type CallExpr, dottedName, type Expr, type KwArg, type Member, type Param, type Stmt } from "./ir";
 import { chainPrefix, type Layout, MapState, SettingsBuilder, startsLine } from "./maps";
 import { type Dialect, dialectOf } from "./render";
-import { flinkOptionKey, Values } from "./values";
+import { flinkOptionKey, tableOptionEnumValue, tableOptionKey, Values } from "./values";
 
 interface ReadState {
   read: BeamKafkaRead;
@@ -49,6 +52,27 @@ interface BuilderState<T> {
   builderEnd: number;
   dot?: number;
 }
+
+/** A `TableDescriptor` being built, and whether code registers or uses it. */
+interface DescriptorState {
+  fact: TableDescriptorFact;
+  /** The descriptor is made on a path that may not run: calls on that same path are no more conditional than it. */
+  conditional: boolean;
+  /** End of the last call that still returns the builder, and the dot of the call that style follows. */
+  builderEnd: number;
+  dot?: number;
+  built: boolean;
+  /** Code of the file registers it (`createTemporaryTable`) or uses it (`from`, `executeInsert`). */
+  used: boolean;
+}
+
+/** `TableDescriptor.Builder` calls that set no option. */
+const DESCRIPTOR_STEPS =
+  /^(schema|comment|partitionedBy|distributedBy|distributedByHash|distributedByRange|distributedInto)$/;
+/** Calls that register a descriptor under a name (their second argument), read it or write it (their first). */
+const DESCRIPTOR_REGISTRATIONS = /^(createTemporaryTable|createTable)$/;
+const DESCRIPTOR_READS = /^(from|fromDescriptor)$/;
+const DESCRIPTOR_WRITES = /^(executeInsert|insertInto|addInsert)$/;
 
 /** The Table API environments, whose `getConfig()` configures the job they run. */
 const TABLE_ENVIRONMENTS = /^(TableEnvironment|StreamTableEnvironment)$/;
@@ -72,6 +96,10 @@ type Obj =
   | { t: "conf"; s: ConfState }
   /** A Table API environment (`TableEnvironment.create(…)`, `StreamTableEnvironment.create(env)`). */
   | { t: "tableEnv" }
+  /** A `TableDescriptor` builder, or the descriptor it built. */
+  | { t: "descriptor"; s: DescriptorState }
+  /** `FormatDescriptor.forFormat("json")…`: the expression naming the format. */
+  | { t: "format"; format?: Expr }
   | { t: "map"; m: MapState }
   | { t: "legacy"; client: LegacyKafkaClient }
   /** What a call of another file's method returns (`Config.kafkaProps()`): resolved across files, by name. */
@@ -169,6 +197,15 @@ const PARAMETERS: Record<string, string[]> = {
   setStartingOffsets: ["starting_offsets_initializer"],
   setDeliveryGuarantee: ["delivery_guarantee"],
   setTransactionalIdPrefix: ["transactional_id_prefix"],
+  forConnector: ["connector"],
+  forFormat: ["format"],
+  option: ["key", "value"],
+  format: ["format", "format_option"],
+  createTemporaryTable: ["path", "descriptor"],
+  createTable: ["path", "descriptor"],
+  fromDescriptor: ["descriptor"],
+  executeInsert: ["table_path_or_descriptor", "overwrite"],
+  addInsert: ["target_path_or_descriptor", "table", "overwrite"],
 };
 
 /** The KafkaIO call each keyword argument of Beam Python's `ReadFromKafka` becomes. */
@@ -188,6 +225,7 @@ export interface ExtractedFacts {
   beamOptions: BeamOptionsFacts;
   dataStream: DataStreamFacts;
   exports: CodeExport[];
+  tableDescriptors: TableDescriptorFact[];
 }
 
 export class Extractor {
@@ -213,8 +251,10 @@ export class Extractor {
       kafkaSinks: [],
       operators: [],
     },
+    tableDescriptors: [],
   };
   private readonly confs: ConfState[] = [];
+  private readonly descriptors: DescriptorState[] = [];
   /** The statement being walked, for edits that add a statement after it. */
   private statement?: Stmt;
 
@@ -356,6 +396,12 @@ export class Extractor {
 
   finish(): ExtractedFacts {
     this.out.exports = this.exportsOf();
+    // Only descriptors the file's code registers or uses are tables of its job.
+    for (const d of this.descriptors) {
+      if (!d.used) continue;
+      if (d.fact.open) delete d.fact.chainInsertion;
+      this.out.tableDescriptors.push(d.fact);
+    }
     for (const c of this.confs) {
       for (const e of c.entries) {
         this.out.dataStream.configuration.push({
@@ -1184,6 +1230,7 @@ export class Extractor {
     const ownerIsVariable = e.target?.k === "name" && scope.lookup(e.target.name) !== undefined;
     const simple = owner && !ownerIsVariable ? owner.slice(owner.lastIndexOf(".") + 1) : undefined;
     const args = this.evalAll(e.args, scope);
+    if (args.some((a) => a?.t === "descriptor")) this.descriptorUse(e, args, simple, scope);
     // A call on another file's object (`Sources.kafka.build()`) is read by its own name, as before it was known.
     if (receiver && receiver.t !== "external") return this.callOn(receiver, e, args, scope);
     // A Kafka source added to an environment another file makes (`env = envfactory.get_env()`, a Scala 3 top-level
@@ -1227,6 +1274,8 @@ export class Extractor {
     if (simple === "KafkaSource" && name === "builder") return this.newSource(e);
     if (simple === "KafkaSink" && name === "builder") return this.newSink(e);
     if (TABLE_ENVIRONMENTS.test(simple) && name === "create") return { t: "tableEnv" };
+    if (simple === "TableDescriptor" && name === "forConnector") return this.newDescriptor(e, scope);
+    if (simple === "FormatDescriptor" && name === "forFormat") return { t: "format", format: e.args[0] };
     if (simple === "StreamExecutionEnvironment" && ENV_FACTORIES.test(name)) {
       const fact: StreamEnvironment = {
         file: this.file,
@@ -1381,6 +1430,10 @@ export class Extractor {
       case "legacy":
         if (e.name === "setCommitOffsetsOnCheckpoints") obj.client.commitOffsetsOnCheckpoints = this.javaCall(e, scope);
         return obj;
+      case "descriptor":
+        return this.descriptorCall(obj, e, args, scope);
+      case "format":
+        return e.name === "option" || e.name === "build" ? obj : undefined;
       case "external":
         return undefined;
     }
@@ -1627,6 +1680,195 @@ export class Extractor {
       s.fact.setTransactionalIdPrefix = call;
     }
     return obj;
+  }
+
+  // ---- Table API descriptors
+
+  /** `TableDescriptor.forConnector("kafka")`; null (no object to follow) when the connector is not a literal. */
+  private newDescriptor(e: CallExpr, scope: Scope): Obj | null {
+    const connector = e.args[0] ? scope.values.of(e.args[0]).value : undefined;
+    if (connector?.kind !== "string") return null;
+    const fact: TableDescriptorFact = {
+      file: this.file,
+      language: this.language,
+      range: this.index.rangeOf(e.target?.start ?? e.start, e.end),
+      connector: connector.value.trim().toLowerCase(),
+      options: [],
+      open: false,
+      names: [],
+      read: false,
+      written: false,
+      chainInsertion: { at: this.index.positionAt(e.end), prefix: "." },
+    };
+    const s: DescriptorState = { fact, conditional: scope.conditional, builderEnd: e.end, built: false, used: false };
+    this.descriptors.push(s);
+    return { t: "descriptor", s };
+  }
+
+  private descriptorCall(
+    obj: Obj & { t: "descriptor" },
+    e: CallExpr,
+    args: (Obj | undefined)[],
+    scope: Scope,
+  ): Obj | undefined {
+    const s = obj.s;
+    const f = s.fact;
+    if (s.built) {
+      // What the built descriptor answers (`getOptions()`, `toBuilder()`) changes nothing of it.
+      if (e.name !== "build") return undefined;
+    } else if (e.name === "option" || e.name === "format") {
+      const option = this.descriptorOption(e, args, scope, s.conditional);
+      if (option) f.options.push(option);
+      if (!option || option.value === undefined) f.open = true;
+    } else if (e.name !== "build" && !DESCRIPTOR_STEPS.test(e.name)) {
+      // A builder call the reader does not know may set options.
+      f.open = true;
+      return undefined;
+    }
+    if (e.name === "build") {
+      s.built = true;
+      if (f.chainInsertion)
+        f.chainInsertion = {
+          at: this.index.positionAt(s.builderEnd),
+          prefix: chainPrefix(this.layout, e.dot ?? s.dot, s.builderEnd),
+        };
+      return obj;
+    }
+    s.builderEnd = e.end;
+    s.dot = e.dot;
+    f.chainInsertion = { at: this.index.positionAt(e.end), prefix: chainPrefix(this.layout, e.dot, e.end) };
+    return obj;
+  }
+
+  /**
+   * `.option(key, value)` or `.format(…)`: `.format("json")` and `.format(FormatDescriptor.forFormat("json")…)` set
+   * `format`; `.format(KafkaConnectorOptions.KEY_FORMAT, …)` (PyFlink: the option second) sets that option. An option
+   * set on a path the descriptor does not always take has no known value. Undefined when the key is not known.
+   */
+  private descriptorOption(
+    e: CallExpr,
+    args: (Obj | undefined)[],
+    scope: Scope,
+    madeConditionally: boolean,
+  ): TableDescriptorOption | undefined {
+    let keyExpr: Expr | undefined;
+    let valueExpr: Expr | undefined;
+    if (e.name === "option") {
+      if (e.args.length !== 2) return undefined;
+      [keyExpr, valueExpr] = e.args;
+    } else {
+      if (e.args.length < 1 || e.args.length > 2) return undefined;
+      const python = this.language === "python";
+      const formatAt = e.args.length === 1 || python ? 0 : 1;
+      keyExpr = e.args.length === 2 ? e.args[python ? 1 : 0] : undefined;
+      valueExpr = e.args[formatAt];
+      const made = args[formatAt];
+      if (made?.t === "format") valueExpr = made.format;
+      else if (made !== undefined) return undefined;
+    }
+    const key = keyExpr
+      ? this.optionKey(keyExpr, scope)
+      : { key: "format", range: this.index.rangeOf(e.nameStart, e.nameEnd), exact: false };
+    if (!key || !valueExpr) return undefined;
+    const value = this.optionValue(valueExpr, scope);
+    const conditional = scope.conditional && !madeConditionally;
+    const removeRange = e.target && e.dot !== undefined ? this.removal(e) : undefined;
+    return {
+      key: key.key,
+      ...(value.value !== undefined && !conditional ? { value: value.value } : {}),
+      keyRange: key.range,
+      valueRange: value.range,
+      valueText: this.text.slice(valueExpr.start, valueExpr.end),
+      ...(removeRange ? { removeRange } : {}),
+      exact: key.exact && value.exact && removeRange !== undefined,
+      conditional,
+    };
+  }
+
+  /** An option key: a string (literal or constant), or a connector option constant. */
+  private optionKey(e: Expr, scope: Scope): { key: string; range: Range; exact: boolean } | undefined {
+    if (e.k === "field") {
+      const owner = dottedName(e.target);
+      const key = owner ? tableOptionKey(owner, e.name) : undefined;
+      if (key) return { key, range: this.index.rangeOf(e.start, e.end), exact: false };
+    }
+    const v = this.optionValue(e, scope);
+    return v.value !== undefined && v.string ? { key: v.value, range: v.range, exact: v.exact } : undefined;
+  }
+
+  /**
+   * An option value as the connector reads it: a string, a number or boolean as Flink writes it, a list joined by
+   * `;`, an enum constant (`ScanStartupMode.GROUP_OFFSETS` is `group-offsets`). Its range is inside the quotes of a
+   * string literal, which is `exact` when its text is its value.
+   */
+  private optionValue(e: Expr, scope: Scope): { value?: string; range: Range; exact: boolean; string: boolean } {
+    const whole = { range: this.index.rangeOf(e.start, e.end), exact: false };
+    if (e.k === "field") {
+      const owner = dottedName(e.target);
+      const named = owner ? tableOptionEnumValue(owner, e.name) : undefined;
+      if (named !== undefined) return { ...whole, value: named, string: false };
+    }
+    const v = scope.values.of(e).value;
+    const text = (x: CodeValue): string | undefined =>
+      x.kind === "string" ? x.value : x.kind === "number" || x.kind === "bool" ? String(x.value) : undefined;
+    if (v.kind === "list") {
+      const items = v.items.map((i) => text(i.value));
+      if (items.some((i) => i === undefined)) return { ...whole, string: false };
+      return { ...whole, value: items.join(";"), string: false };
+    }
+    const value = text(v);
+    if (value === undefined) return { ...whole, string: false };
+    if (v.kind !== "string") return { ...whole, value, string: false };
+    if (e.k !== "literal" || (e.type !== "string" && e.type !== "text")) return { ...whole, value, string: true };
+    const quote = /^[A-Za-z]*("""|'''|"|')/.exec(e.image);
+    if (!quote || !e.image.endsWith(quote[1]) || e.image.length < quote[0].length + quote[1].length)
+      return { ...whole, value, string: true };
+    const from = e.start + quote[0].length;
+    const to = e.end - quote[1].length;
+    return {
+      value,
+      range: this.index.rangeOf(from, to),
+      exact: e.type === "string" && this.text.slice(from, to) === value,
+      string: true,
+    };
+  }
+
+  /**
+   * A call taking a descriptor: registering it under a name (`createTemporaryTable("orders", d)`), reading it
+   * (`from(d)`) or writing it (`executeInsert(d)`). Passed anywhere else the reader does not follow (a method of
+   * another file), it may get more options there.
+   */
+  private descriptorUse(e: CallExpr, args: (Obj | undefined)[], simple: string | undefined, scope: Scope): void {
+    const own =
+      (!e.target || dottedName(e.target) === "this" || (simple !== undefined && this.ownClasses.has(simple))) &&
+      this.methods.has(e.name);
+    args.forEach((a, i) => {
+      if (a?.t !== "descriptor") return;
+      const s = a.s;
+      if (i === 1 && DESCRIPTOR_REGISTRATIONS.test(e.name)) {
+        s.used = true;
+        const name = e.args[0] ? this.tableName(e.args[0], scope) : undefined;
+        if (name && !s.fact.names.some((n) => n.name === name.name)) s.fact.names.push(name);
+      } else if (i === 0 && DESCRIPTOR_READS.test(e.name)) {
+        s.used = true;
+        s.fact.read = true;
+      } else if (i === 0 && DESCRIPTOR_WRITES.test(e.name)) {
+        s.used = true;
+        s.fact.written = true;
+      } else if (!own) s.fact.open = true;
+    });
+  }
+
+  /** The name a table is registered under: the last part of its path (`catalog.db.orders` is `orders`). */
+  private tableName(e: Expr, scope: Scope): { name: string; range: Range } | undefined {
+    const v = this.optionValue(e, scope);
+    if (v.value === undefined || !v.string) return undefined;
+    const dot = v.value.lastIndexOf(".");
+    const name = v.value.slice(dot + 1).replace(/^`|`$/g, "");
+    if (!/^[\w$]+$/.test(name)) return undefined;
+    if (!v.exact) return { name, range: v.range };
+    const start = this.index.offsetAt(v.range.start) + dot + 1;
+    return { name, range: this.index.rangeOf(start, this.index.offsetAt(v.range.end)) };
   }
 
   // ---- maps

@@ -529,6 +529,60 @@ export interface DataStreamFacts {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Flink Table API
+
+/**
+ * One option of a `TableDescriptor`: `.option("topic", "orders")`, `.option(KafkaConnectorOptions.TOPIC, …)`, and
+ * `.format("json")` (the `format` option).
+ */
+export interface TableDescriptorOption {
+  /** The option key (an option constant mapped: `KafkaConnectorOptions.PROPS_GROUP_ID` is `properties.group.id`). */
+  key: string;
+  /** The value as the connector reads it (`ScanStartupMode.GROUP_OFFSETS` is `group-offsets`); undefined when unknown. */
+  value?: string;
+  /** The key as written: inside the string literal's quotes, the option constant, or the method name `format`. */
+  keyRange: Range;
+  /** The value as written: inside the string literal's quotes, or the whole expression. */
+  valueRange: Range;
+  /** The value's source text, for messages about a value only the running program knows. */
+  valueText: string;
+  /** What deleting the option removes (the `.option(…)` call from the end of its receiver). */
+  removeRange?: Range;
+  /** Key and value are string literals written as their value (no escapes): edits may rewrite their text. */
+  exact: boolean;
+  /** The call only runs on some paths. */
+  conditional: boolean;
+}
+
+/**
+ * `TableDescriptor.forConnector("kafka")…build()` (PyFlink `for_connector`), registered or used by the file's code:
+ * `createTemporaryTable("orders", d)` / `createTable`, read by `from(d)` (`from_descriptor`), written by
+ * `executeInsert(d)`, `insertInto(d)` or `addInsert(d, table)`.
+ */
+export interface TableDescriptorFact {
+  file: string;
+  language: CodeLanguage;
+  /** `TableDescriptor.forConnector("kafka")`: where findings about a table with no name point. */
+  range: Range;
+  /** The connector, lower-cased. */
+  connector: string;
+  options: TableDescriptorOption[];
+  /**
+   * Some option could not be read (a key or value that is not a literal or constant, an option set on some paths
+   * only, a builder call or a function the reader does not follow): more options may be set.
+   */
+  open: boolean;
+  /** The names it is registered under, each the last part of its path, where the name literal's text is. */
+  names: { name: string; range: Range }[];
+  /** Code reads it without a name (`tableEnv.from(descriptor)`). */
+  read: boolean;
+  /** Code writes it without a name (`table.executeInsert(descriptor)`). */
+  written: boolean;
+  /** Where `.option("k", "v")` joins the builder (before `.build()`), when the options are complete. */
+  chainInsertion?: ChainInsertion;
+}
+
+// ---------------------------------------------------------------------------------------------
 // Per file and per project
 
 /**
@@ -567,6 +621,8 @@ export interface JobCode {
   parseProblems: CodeParseProblem[];
   /** Constants and maps other files may use (`Config.GROUP_ID`, `Config.kafkaProps()`). */
   exports: CodeExport[];
+  /** Table API tables the code defines with `TableDescriptor` (read as SQL tables: `documents/sql/descriptors.ts`). */
+  tableDescriptors: TableDescriptorFact[];
 }
 
 /** The job-code facts of a project, merged from its files in every language (ProjectModel.code). */

@@ -71,6 +71,54 @@ export function flinkOptionKey(owner: string, name: string): string | undefined 
   return FLINK_OPTIONS[`${owner.slice(owner.lastIndexOf(".") + 1)}.${name}`];
 }
 
+/** Table connector `ConfigOption` constants given to `TableDescriptor.Builder.option`, and their keys. */
+const TABLE_OPTIONS: Record<string, string> = {
+  "FactoryUtil.FORMAT": "format",
+  "FactoryUtil.SINK_PARALLELISM": "sink.parallelism",
+  "FactoryUtil.SOURCE_PARALLELISM": "scan.parallelism",
+  "KafkaConnectorOptions.KEY_FORMAT": "key.format",
+  "KafkaConnectorOptions.VALUE_FORMAT": "value.format",
+  "KafkaConnectorOptions.KEY_FIELDS": "key.fields",
+  "KafkaConnectorOptions.KEY_FIELDS_PREFIX": "key.fields-prefix",
+  "KafkaConnectorOptions.VALUE_FIELDS_INCLUDE": "value.fields-include",
+  "KafkaConnectorOptions.SINK_PARALLELISM": "sink.parallelism",
+  "KafkaConnectorOptions.SCAN_PARALLELISM": "scan.parallelism",
+  "KafkaConnectorOptions.TOPIC": "topic",
+  "KafkaConnectorOptions.TOPIC_PATTERN": "topic-pattern",
+  "KafkaConnectorOptions.PROPS_BOOTSTRAP_SERVERS": "properties.bootstrap.servers",
+  "KafkaConnectorOptions.PROPS_GROUP_ID": "properties.group.id",
+  "KafkaConnectorOptions.SCAN_STARTUP_MODE": "scan.startup.mode",
+  "KafkaConnectorOptions.SCAN_BOUNDED_MODE": "scan.bounded.mode",
+  "KafkaConnectorOptions.SCAN_STARTUP_SPECIFIC_OFFSETS": "scan.startup.specific-offsets",
+  "KafkaConnectorOptions.SCAN_BOUNDED_SPECIFIC_OFFSETS": "scan.bounded.specific-offsets",
+  "KafkaConnectorOptions.SCAN_STARTUP_TIMESTAMP_MILLIS": "scan.startup.timestamp-millis",
+  "KafkaConnectorOptions.SCAN_BOUNDED_TIMESTAMP_MILLIS": "scan.bounded.timestamp-millis",
+  "KafkaConnectorOptions.SCAN_TOPIC_PARTITION_DISCOVERY": "scan.topic-partition-discovery.interval",
+  "KafkaConnectorOptions.SINK_PARTITIONER": "sink.partitioner",
+  "KafkaConnectorOptions.SINK_BUFFER_FLUSH_MAX_ROWS": "sink.buffer-flush.max-rows",
+  "KafkaConnectorOptions.SINK_BUFFER_FLUSH_INTERVAL": "sink.buffer-flush.interval",
+  "KafkaConnectorOptions.SINK_SEMANTIC": "sink.semantic",
+  "KafkaConnectorOptions.DELIVERY_GUARANTEE": "sink.delivery-guarantee",
+  "KafkaConnectorOptions.TRANSACTIONAL_ID_PREFIX": "sink.transactional-id-prefix",
+  "KafkaConnectorOptions.TRANSACTION_NAMING_STRATEGY": "sink.transaction-naming-strategy",
+};
+
+/** The key of a table connector option constant (`KafkaConnectorOptions.PROPS_GROUP_ID` is `properties.group.id`). */
+export function tableOptionKey(owner: string, name: string): string | undefined {
+  return TABLE_OPTIONS[`${owner.slice(owner.lastIndexOf(".") + 1)}.${name}`];
+}
+
+/** Enums of table options whose string form is their described value (`GROUP_OFFSETS` is `group-offsets`). */
+const DESCRIBED_ENUMS = new Set(["ScanStartupMode", "ScanBoundedMode", "DeliveryGuarantee"]);
+
+/** A table option value written as an enum constant (`ScanStartupMode.LATEST_OFFSET`), as Flink writes it. */
+export function tableOptionEnumValue(owner: string, name: string): string | undefined {
+  const simple = owner.slice(owner.lastIndexOf(".") + 1);
+  if (!/^[A-Z][A-Z0-9_]*$/.test(name)) return undefined;
+  if (DESCRIBED_ENUMS.has(simple)) return name.toLowerCase().replaceAll("_", "-");
+  return simple === "ValueFieldsStrategy" ? name : undefined;
+}
+
 /** Enums whose constants are read as their name (`DeliveryGuarantee.EXACTLY_ONCE` is "EXACTLY_ONCE"). */
 const ENUMS = new Set([
   "DeliveryGuarantee",
@@ -252,7 +300,7 @@ export class Values {
     }
     if (e.name === "key" && e.args.length === 0 && e.target?.k === "field") {
       const target = dottedName(e.target.target);
-      const key = target && flinkOptionKey(target, e.target.name);
+      const key = target && (flinkOptionKey(target, e.target.name) ?? tableOptionKey(target, e.target.name));
       return key ? { kind: "string", value: key } : UNKNOWN;
     }
     if (
