@@ -31,6 +31,7 @@ import { pythonKafkaReads } from "./python/kafkaRead";
 import { pythonReader } from "./python/reader";
 import { isPythonDependencyFile, readPythonDependencies } from "./python/requirements";
 import { scalaReader } from "./scala/reader";
+import { descriptorTables } from "./sql/descriptors";
 import { jvmSqlPieces, pythonSqlPieces, tableApiUses } from "./sql/embedded";
 import { readSqlFile, readSqlPieces, type SqlPiece } from "./sql/reader";
 import { parseYamlDocuments, type YamlDocument } from "./yaml/ast";
@@ -171,10 +172,14 @@ function readUnguarded(file: string, text: string, hints: ReadHints): FileFacts 
   }
 }
 
-/** SQL strings of a job-code file: one script of every piece, its SET statements a configuration of the file. */
+/**
+ * SQL strings of a job-code file: one script of every piece, its SET statements a configuration of the file. The
+ * tables its code defines with the Table API's `TableDescriptor` are tables of that script.
+ */
 function withEmbeddedSql(facts: FileFacts, pieces: SqlPiece[]): FileFacts {
-  if (pieces.length === 0) return facts;
-  const read = readSqlPieces(facts.file, facts.text, pieces, true);
+  const descriptors = facts.code ? descriptorTables(facts.code) : [];
+  if (pieces.length === 0 && descriptors.length === 0) return facts;
+  const read = readSqlPieces(facts.file, facts.text, pieces, true, descriptors);
   if (!read.script) return facts;
   // What the Table API writes and reads by name counts as the script's own statements would.
   const uses = tableApiUses(facts.text);

@@ -1,8 +1,8 @@
 /**
- * Flink SQL jobs of a project: each script (a `.sql` file, or the SQL strings of one job-code file) with its Kafka
- * tables, whether the job checkpoints (a `SET` in the script; the configuration of the deployment whose job
- * arguments name the script, else of the project's clusters; or the job code around it), and whether it runs in
- * batch mode. Computed once per project model.
+ * Flink SQL jobs of a project: each script (a `.sql` file, or the SQL strings and Table API descriptors of one
+ * job-code file) with its Kafka tables, whether the job checkpoints (a `SET` in the script; the configuration of the
+ * deployment whose job arguments name the script, else of the project's clusters; or the job code around it), and
+ * whether it runs in batch mode. Computed once per project model.
  */
 import { mayHoldSql } from "../documents/sql/embedded";
 import type { SqlScriptFacts, SqlTableFacts, SqlTableOption } from "../documents/sql/facts";
@@ -75,10 +75,12 @@ function jobOf(project: ProjectModel, script: SqlScriptFacts): SqlJob {
       for (const o of t.options) if (o.key === key) found = o;
       return found;
     };
-    const written = writes.has(t.name);
+    // A Table API descriptor is named by what it is registered as, or used by code without a name.
+    const names = t.descriptor ? t.descriptor.names : [t.name];
+    const written = names.some((n) => writes.has(n)) || t.descriptor?.written === true;
     // A table no statement reads may still be read by code (`tableEnv.from("orders")`) or a later session: its own
     // source options (`scan.*`, a group id) say it is a source.
-    const read = reads.has(t.name) || (!written && sourceOptions(t));
+    const read = names.some((n) => reads.has(n)) || t.descriptor?.read === true || (!written && sourceOptions(t));
     const bounded = (option("scan.bounded.mode")?.value.trim().toLowerCase() ?? "unbounded") !== "unbounded";
     kafkaTables.push({
       facts: t,

@@ -1,8 +1,10 @@
 /**
  * What a Flink SQL script says, with host-file ranges: its tables with their `WITH (…)` options, the tables its
  * statements write and read, and its `SET` statements (which become a Flink configuration with the "sql" host).
- * A script is a `.sql` file, or every SQL string literal one job-code file passes to `executeSql` and friends.
+ * A script is a `.sql` file, or every SQL string literal one job-code file passes to `executeSql` and friends, with
+ * the tables that file defines with the Table API's `TableDescriptor`.
  */
+import type { ChainInsertion, CodeLanguage } from "../../jobcode/facts";
 import type { FlinkConfig } from "../../model";
 import type { Range } from "../../text";
 
@@ -30,6 +32,24 @@ export interface SqlTableFacts {
   insertAt?: Range;
   /** True in a script embedded in job code. */
   embedded: boolean;
+  /** A table job code defines with the Table API's `TableDescriptor` rather than a `CREATE TABLE` statement. */
+  descriptor?: DescriptorTable;
+}
+
+/**
+ * How a `TableDescriptor` table is used: its options are `.option(…)` calls (the key and value ranges are inside the
+ * string literals' quotes), its `format` is `.format(…)`, and code names it or uses it directly.
+ */
+export interface DescriptorTable {
+  language: CodeLanguage;
+  /** Every name it is registered under (`createTemporaryTable("orders", d)`); empty when code uses it unnamed. */
+  names: string[];
+  /** Code reads it without a name (`tableEnv.from(descriptor)`). */
+  read: boolean;
+  /** Code writes it without a name (`table.executeInsert(descriptor)`). */
+  written: boolean;
+  /** Where a new `.option("k", "v")` joins the builder, when its options are complete. */
+  insertion?: ChainInsertion;
 }
 
 export interface SqlUse {
@@ -46,6 +66,8 @@ export interface SqlScriptFacts {
    */
   shared?: boolean;
   tables: SqlTableFacts[];
+  /** The script has no SQL text: its tables are all `TableDescriptor`s of job code. */
+  descriptorsOnly?: boolean;
   /** Tables written by INSERT INTO / INSERT OVERWRITE. */
   writes: SqlUse[];
   /** Tables read by FROM / JOIN. */

@@ -3,6 +3,7 @@
  * its literal, with the host offset of every character). `SET` statements become one Flink configuration with the
  * "sql" host, so the Flink configuration rules check them like any other; tables become `SqlTableFacts`.
  */
+import { pushAll } from "../../arrays";
 import type { ConfigEntry, FlinkConfig, SyntaxProblem } from "../../model";
 import { LineIndex, type Range, type TextEdit } from "../../text";
 import type { SqlScriptFacts, SqlTableFacts, SqlUse } from "./facts";
@@ -28,9 +29,16 @@ export interface SqlRead {
 /**
  * Reads the pieces of one file (a `.sql` file is one piece, job code one per string passed to executeSql …). A piece
  * that is ksqlDB is another engine's SQL and is passed over: its SET statements are not Flink options, its streams
- * and tables not Flink tables.
+ * and tables not Flink tables. `defined` are the tables the file's code defines otherwise (Table API descriptors):
+ * they join the script, which exists for them alone too.
  */
-export function readSqlPieces(file: string, hostText: string, pieces: SqlPiece[], embedded: boolean): SqlRead {
+export function readSqlPieces(
+  file: string,
+  hostText: string,
+  pieces: SqlPiece[],
+  embedded: boolean,
+  defined: SqlTableFacts[] = [],
+): SqlRead {
   const index = new LineIndex(hostText);
   const tables: SqlTableFacts[] = [];
   const writes: SqlUse[] = [];
@@ -98,7 +106,8 @@ export function readSqlPieces(file: string, hostText: string, pieces: SqlPiece[]
     for (const u of scan.inserts) writes.push({ name: u.name, range: range(u.start, u.end) });
     for (const u of scan.reads) reads.push({ name: u.name, range: range(u.start, u.end) });
   }
-  if (flinkPieces === 0) return { problems };
+  if (flinkPieces === 0 && defined.length === 0) return { problems };
+  pushAll(tables, defined);
   const anchorOffset = firstStatement ?? 0;
   const anchor = index.rangeOf(anchorOffset, anchorOffset);
   const config: FlinkConfig = {
@@ -114,7 +123,20 @@ export function readSqlPieces(file: string, hostText: string, pieces: SqlPiece[]
     insertEntry: (key, value) => (embedded ? undefined : insertSet(index, anchorOffset, key, value)),
   };
   const shared = pieces.some((p) => p.defined);
-  return { script: { file, embedded, ...(shared ? { shared } : {}), tables, writes, reads, config }, problems };
+  const descriptorsOnly = flinkPieces === 0;
+  return {
+    script: {
+      file,
+      embedded,
+      ...(shared ? { shared } : {}),
+      ...(descriptorsOnly ? { descriptorsOnly } : {}),
+      tables,
+      writes,
+      reads,
+      config,
+    },
+    problems,
+  };
 }
 
 function hostEnd(piece: SqlPiece): number {

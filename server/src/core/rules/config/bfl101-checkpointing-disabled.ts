@@ -181,7 +181,8 @@ export const rule: Rule = {
       }
       // Only a script that submits a streaming job (INSERT INTO) is reported; definitions read by a query in job code
       // are that code's job.
-      if (!noCluster || job.script.writes.length === 0) continue;
+      // A file whose only tables are Table API descriptors runs no SQL script: its job is the code's.
+      if (!noCluster || job.script.writes.length === 0 || job.script.descriptorsOnly) continue;
       const fix = insertFix(config, `Add SET '${KEY}' = '${interval}'`, [[KEY, interval]]);
       ctx.report({
         file: config.file,

@@ -1,10 +1,13 @@
 /**
  * What the Flink SQL rules (BFL6xx) share: the Kafka connector version the project builds with, edits of a table's
- * `WITH (…)` options in the script's own layout, and the wording of checkpointing evidence.
+ * `WITH (…)` options in the script's own layout (or of a Table API descriptor's `.option(…)` calls in the file's
+ * language), and the wording of checkpointing evidence.
  */
 import type { SqlTableOption } from "../../documents/sql/facts";
 import { sqlString } from "../../documents/sql/reader";
 import type { Fix, FixSafety, RelatedLocation } from "../../findings";
+import { addChainCallEdit } from "../../jobcode/intents";
+import { str } from "../../jobcode/render";
 import type { ConnectorVersion } from "../../knowledge/kafkaConnector";
 import type { KafkaTable, SqlJob } from "../../project/sqlJobs";
 import type { TextEdit } from "../../text";
@@ -48,7 +51,8 @@ export function deleteOption(option: SqlTableOption): TextEdit {
 
 /**
  * Adds `'key' = 'value'` after the table's last option: on a line of its own where the options stand one per line,
- * else on the same line. Undefined where the options' text cannot be edited safely (escapes, an incomplete list).
+ * else on the same line; for a Table API descriptor, `.option("key", "value")` in the file's language before its
+ * `.build()`. Undefined where the options' text cannot be edited safely (escapes, an incomplete list).
  */
 export function insertOption(
   project: ProjectModel,
@@ -57,6 +61,12 @@ export function insertOption(
   value: string,
 ): TextEdit | undefined {
   const t = table.facts;
+  if (t.descriptor) {
+    const at = t.descriptor.insertion;
+    if (!at || t.like) return undefined;
+    return addChainCallEdit({ language: t.descriptor.language, chainInsertion: at }, "option", [str(key), str(value)])
+      .edit;
+  }
   const last = t.options[t.options.length - 1];
   if (!last || !t.insertAt || !last.exact) return undefined;
   const file = t.file;
