@@ -28,7 +28,7 @@ export const rule: Rule = {
     fix: "unsafe",
     docs: {
       whatItDoes:
-        "Reports a Kafka source table (`'connector' = 'kafka'`) whose `scan.startup.mode` is `group-offsets`, written or left at its default, with no `'properties.group.id'`. The table is a source when a statement of the script reads it (`FROM`, `JOIN`) or when its own options are a source's (`scan.…`). The fix adds a `'properties.group.id'` placeholder to name.",
+        "Reports a Kafka source table (`'connector' = 'kafka'`) whose `scan.startup.mode` is `group-offsets`, written or left at its default, with no `'properties.group.id'`. The table is a source when a statement of the script reads it (`FROM`, `JOIN`) or when its own options are a source's (`scan.…`). The fix adds a `'properties.group.id'` placeholder to name. A Table API `TableDescriptor` that job code registers (`createTemporaryTable`, `createTable`) or reads (`from(descriptor)`, PyFlink `from_descriptor`) is a table too: its options are its `.option(…)` calls, and the fix adds `.option(\"properties.group.id\", …)` before its `.build()` in the file's language; an option whose key or value only the running program knows leaves it unreported.",
       whyItMatters:
         "`group-offsets` starts from the offsets the consumer group committed, and the connector commits offsets only for a group: without `properties.group.id` there is no group to read offsets from, so the source fails when it starts (or, with `properties.auto.offset.reset`, starts over every time), and no offsets are ever committed, so consumer-group lag shows nothing.",
       bad: { "job.sql": SCRIPT("") },

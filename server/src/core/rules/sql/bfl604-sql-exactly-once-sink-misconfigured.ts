@@ -35,7 +35,7 @@ export const rule: Rule = {
     fix: "unsafe",
     docs: {
       whatItDoes:
-        "Reports a Kafka or upsert-kafka table with `'sink.delivery-guarantee' = 'exactly-once'` (or the deprecated `'sink.semantic' = 'exactly-once'`) that sets no `'sink.transactional-id-prefix'` (error), that the script writes in a streaming job that never checkpoints (error), or whose `properties.transaction.timeout.ms` is left at the sink's 1 h default or set above the brokers' default maximum of 15 min (warning). The fix adds a transactional id prefix to name.",
+        "Reports a Kafka or upsert-kafka table with `'sink.delivery-guarantee' = 'exactly-once'` (or the deprecated `'sink.semantic' = 'exactly-once'`) that sets no `'sink.transactional-id-prefix'` (error), that the script writes in a streaming job that never checkpoints (error), or whose `properties.transaction.timeout.ms` is left at the sink's 1 h default or set above the brokers' default maximum of 15 min (warning). The fix adds a transactional id prefix to name. A Table API `TableDescriptor` (written by `executeInsert(descriptor)` or registered by name) is checked too; its fix adds `.option(\"sink.transactional-id-prefix\", …)` before `.build()`.",
       whyItMatters:
         "Flink rejects an exactly-once Kafka table without a transactional id prefix when the statement is planned. The exactly-once sink commits its Kafka transactions only when a checkpoint completes: without checkpoints nothing is ever committed and `read_committed` consumers see no data. A transaction timeout above the broker's `transaction.max.timeout.ms` makes the producer fail at start (`InvalidTxnTimeoutException`).",
       bad: { "job.sql": SCRIPT("") },

@@ -30,7 +30,7 @@ export const rule: Rule = {
     fix: "safe",
     docs: {
       whatItDoes:
-        "Reports `'properties.enable.auto.commit' = 'true'` on a Kafka table read by a job that checkpoints (a `SET` in the script, the cluster's configuration or the job code). The fix removes the option.",
+        "Reports `'properties.enable.auto.commit' = 'true'` on a Kafka table read by a job that checkpoints (a `SET` in the script, the cluster's configuration or the job code). The fix removes the option. On a Table API `TableDescriptor` the fix removes the `.option(…)` call.",
       whyItMatters:
         "The connector commits the offsets of each completed checkpoint and turns the client's auto-commit off unless it is set. With auto-commit on as well, the client commits whatever it fetched every few seconds, ahead of what the job processed and checkpointed: the group's offsets and lag no longer tell what the job did, and a job started without state from group offsets skips records it never processed.",
       bad: { "job.sql": SCRIPT("\n  'properties.enable.auto.commit' = 'true',") },

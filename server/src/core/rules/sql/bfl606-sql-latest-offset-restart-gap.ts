@@ -29,7 +29,7 @@ export const rule: Rule = {
     fix: "none",
     docs: {
       whatItDoes:
-        "Reports `'scan.startup.mode' = 'latest-offset'` on a Kafka table read by a streaming job of the script when nothing enables checkpointing (the script, the cluster's configuration, the job code).",
+        "Reports `'scan.startup.mode' = 'latest-offset'` on a Kafka table read by a streaming job of the script when nothing enables checkpointing (the script, the cluster's configuration, the job code). Tables job code builds with a Table API `TableDescriptor` are read the same way (`ScanStartupMode.LATEST_OFFSET` included).",
       whyItMatters:
         "The startup mode applies whenever the job starts without state. Without checkpoints that is every restart, after a failure too: the source starts again at the newest records, and whatever arrived while the job was down is never read.",
       bad: { "job.sql": SCRIPT("") },
