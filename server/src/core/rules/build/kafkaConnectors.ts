@@ -120,7 +120,8 @@ const CLUSTER_SOURCES: Partial<Record<FlinkVersionEvidence["source"], string>> =
 };
 
 /** An official Flink image reference: `flink:…`, `apache/flink:…`, `docker.io/library/flink:…`, with its tag. */
-const FLINK_IMAGE = /^(?:--\S+\s+)*(?:[\w.-]+(?::\d+)?\/)*(?:library\/|apache\/)?flink(?::([^\s@]+))?(?:@\S+)?(?:\s|$)/i;
+const FLINK_IMAGE =
+  /^(?:--\S+\s+)*(?:[\w.-]+(?::\d+)?\/)*(?:library\/|apache\/)?flink(?::([^\s@]+))?(?:@\S+)?(?:\s|$)/i;
 
 /**
  * What the stage a Dockerfile line belongs to is built from (its last `FROM` above the line): an official Flink image
@@ -176,7 +177,9 @@ export function clusterMinorFor(
     if (stage === "floating") return undefined;
     if (stage === "flink")
       evidence = all
-        .filter((e) => e.source === "image" && e.location?.file === site.image && (e.location?.range.start.line ?? 0) <= line)
+        .filter(
+          (e) => e.source === "image" && e.location?.file === site.image && (e.location?.range.start.line ?? 0) <= line,
+        )
         .filter((e) => !own(e))
         .at(-1);
   }

@@ -181,7 +181,9 @@ function reportBeforeDeprecation(ctx: RuleContext, client: LegacyKafkaClient): v
       ? `${target} exists from Flink ${since} on: moving to ${REPLACEMENT[client.role]} now saves the rewrite on the upgrade to 1.14 and later.`
       : `${target} comes with Flink ${since}: move to ${REPLACEMENT[client.role]} as part of that upgrade.`,
     severity: "info",
-    related: location ? [{ file: location.file, range: location.range, message: `The project runs Flink ${minor}.` }] : [],
+    related: location
+      ? [{ file: location.file, range: location.range, message: `The project runs Flink ${minor}.` }]
+      : [],
     tags: ["deprecated"],
   });
 }
