@@ -127,6 +127,26 @@ export interface K8sObject {
   kindRange: Range;
   /** Rule codes listed in the `beam-flink-lint.io/disable` annotation, with the annotation's range. */
   disabledRules?: Located<string[]>;
+  /** A PersistentVolumeClaim's `spec.accessModes` (`ReadWriteMany`, `ReadWriteOnce`, …). */
+  accessModes?: string[];
+}
+
+/**
+ * A volume mounted into the Flink container of a FlinkDeployment's pods (`podTemplate`): where, what backs it, and
+ * in which pods (the top-level pod template reaches both, `jobManager.podTemplate` / `taskManager.podTemplate` one).
+ */
+export interface PodVolume {
+  containerPath: string;
+  /** The pod volume's name. */
+  volume: string;
+  /**
+   * What backs it: a folder of the node (`hostPath`), a claim, the pod's scratch space (`emptyDir`), a network file
+   * system every pod reaches (`nfs`, `cephfs`, `glusterfs`, `azureFile`), or something else.
+   */
+  source: "hostPath" | "persistentVolumeClaim" | "emptyDir" | "network" | "other";
+  claimName?: string;
+  hostPath?: string;
+  pods: FlinkRole | "both";
 }
 
 export type FlinkRole = "jobmanager" | "taskmanager";
@@ -152,6 +172,8 @@ export interface FlinkDeploymentFacts {
   jobKey?: Range;
   /** `spec.job.jarURI`: the jar the job runs. */
   jarURI?: Located<string>;
+  /** Volumes the pod templates mount into the Flink container. */
+  volumes?: PodVolume[];
 }
 
 /** A Deployment, StatefulSet or docker-compose service that runs a Flink JobManager or TaskManager. */

@@ -1,9 +1,9 @@
 /** FlinkDeployment / FlinkSessionJob custom resources of the Flink Kubernetes Operator (flink.apache.org/*). */
 import type { Node } from "yaml";
-import type { FileFacts, FlinkDeploymentFacts, K8sObject, Located } from "../../model";
+import type { FileFacts, FlinkDeploymentFacts, K8sObject, Located, PodVolume } from "../../model";
 import { readMapConfig } from "../flinkConfig/mapConfig";
 import { imageEvidence, operatorFlinkVersion } from "../images";
-import { getIn, getMap, getPair, seqItems, type YamlSource } from "../yaml/ast";
+import { getIn, getMap, getPair, getValue, scalarText, seqItems, type YamlSource } from "../yaml/ast";
 
 export function isOperatorResource(object: K8sObject): boolean {
   return (
@@ -47,6 +47,14 @@ export function readFlinkDeployment(src: YamlSource, root: unknown, object: K8sO
     jobKey: keyRange(src, getPair(spec, "job")?.key),
     jarURI: src.locatedString(getIn(job, ["jarURI"])),
   };
+  // The operator merges a role's pod template over the top-level one: a role's mount may name a top-level volume.
+  const shared = getIn(spec, ["podTemplate", "spec"]);
+  const volumes = [
+    ...podVolumes([shared], "both"),
+    ...podVolumes([shared, getIn(spec, ["jobManager", "podTemplate", "spec"])], "jobmanager"),
+    ...podVolumes([shared, getIn(spec, ["taskManager", "podTemplate", "spec"])], "taskmanager"),
+  ];
+  if (volumes.length > 0) deployment.volumes = volumes;
   facts.flinkDeployments.push(deployment);
   facts.flinkConfigs.push(config);
   const version = deployment.flinkVersion && operatorFlinkVersion(deployment.flinkVersion);
@@ -58,4 +66,42 @@ export function readFlinkDeployment(src: YamlSource, root: unknown, object: K8sO
 function keyRange(src: YamlSource, key: unknown) {
   const r = (key as Node | null | undefined)?.range;
   return r ? src.range(r[0], r[1]) : undefined;
+}
+
+/** Volume kinds every pod of the cluster reaches over the network, whatever node it runs on. */
+const NETWORK_VOLUMES = ["nfs", "cephfs", "glusterfs", "azureFile", "quobyte"];
+
+/**
+ * The volumes the last of `specs` (a pod template's spec) mounts into the Flink container (`flink-main-container`,
+ * the one the operator runs Flink in; sidecars do not count), with the volumes of every spec before it in reach.
+ */
+function podVolumes(specs: unknown[], pods: PodVolume["pods"]): PodVolume[] {
+  const podSpec = specs[specs.length - 1];
+  if (!podSpec) return [];
+  const backing = new Map<string, Omit<PodVolume, "containerPath" | "pods" | "volume">>();
+  for (const v of specs.flatMap((s) => seqItems(getValue(s, "volumes")))) {
+    const name = scalarText(getValue(v, "name"));
+    if (!name) continue;
+    if (getValue(v, "hostPath") !== undefined)
+      backing.set(name, { source: "hostPath", hostPath: scalarText(getIn(v, ["hostPath", "path"])) });
+    else if (getValue(v, "persistentVolumeClaim") !== undefined)
+      backing.set(name, {
+        source: "persistentVolumeClaim",
+        claimName: scalarText(getIn(v, ["persistentVolumeClaim", "claimName"])),
+      });
+    else if (getValue(v, "emptyDir") !== undefined) backing.set(name, { source: "emptyDir" });
+    else if (NETWORK_VOLUMES.some((k) => getValue(v, k) !== undefined)) backing.set(name, { source: "network" });
+    else backing.set(name, { source: "other" });
+  }
+  const out: PodVolume[] = [];
+  for (const c of seqItems(getValue(podSpec, "containers"))) {
+    if (scalarText(getValue(c, "name")) !== "flink-main-container") continue;
+    for (const m of seqItems(getValue(c, "volumeMounts"))) {
+      const volume = scalarText(getValue(m, "name"));
+      const containerPath = scalarText(getValue(m, "mountPath"));
+      if (!volume || !containerPath) continue;
+      out.push({ containerPath, volume, pods, ...(backing.get(volume) ?? { source: "other" }) });
+    }
+  }
+  return out;
 }

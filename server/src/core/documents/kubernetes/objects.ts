@@ -1,7 +1,7 @@
 /** Kubernetes objects as such: kind, name, the document they span, and the rule-disabling annotation. */
 import { isMap, type Node } from "yaml";
 import type { K8sObject, Located } from "../../model";
-import { getIn, getPair, scalarText, type YamlDocument, type YamlSource } from "../yaml/ast";
+import { getIn, getPair, scalarText, seqItems, type YamlDocument, type YamlSource } from "../yaml/ast";
 
 export const DISABLE_ANNOTATION = "beam-flink-lint.io/disable";
 
@@ -32,6 +32,12 @@ export function readK8sObject(src: YamlSource, doc: YamlDocument, documentIndex:
   };
   const disabled = disabledRules(src, getIn(root, ["metadata", "annotations", DISABLE_ANNOTATION]));
   if (disabled) object.disabledRules = disabled;
+  if (kind === "PersistentVolumeClaim") {
+    const modes = seqItems(getIn(root, ["spec", "accessModes"]))
+      .map((m) => scalarText(m))
+      .filter((m): m is string => m !== undefined);
+    if (modes.length > 0) object.accessModes = modes;
+  }
   return object;
 }
 
