@@ -172,6 +172,8 @@ export interface FlinkDeploymentFacts {
   jobKey?: Range;
   /** `spec.job.jarURI`: the jar the job runs. */
   jarURI?: Located<string>;
+  /** `spec.job.entryClass`: the class whose `main` starts the job. */
+  entryClass?: Located<string>;
   /** Volumes the pod templates mount into the Flink container. */
   volumes?: PodVolume[];
 }

@@ -100,3 +100,33 @@ export function namesFile(project: ProjectModel, file: string, fileText: string,
   for (const n of names) if (text.includes(n) && wordPattern(n).test(text)) return true;
   return false;
 }
+
+/**
+ * Whether the project's JVM sources declare the class `qualified` names (`com.example.OrdersJob`): a class, object,
+ * interface or record of that simple name in a file of that package, or for a Kotlin file facade (`OrdersJobKt`) a
+ * file `OrdersJob.kt` of that package. Undefined for a name that is not a class of job code: PyFlink's driver
+ * (`org.apache.flink.client.python.PythonDriver`) runs the Python script its arguments name.
+ */
+export function declaresEntryClass(project: ProjectModel, qualified: string): boolean | undefined {
+  const name = qualified.trim();
+  if (name === "" || name === "org.apache.flink.client.python.PythonDriver") return undefined;
+  const dot = name.lastIndexOf(".");
+  const pkg = dot >= 0 ? name.slice(0, dot) : "";
+  const simple = name.slice(dot + 1);
+  const facade = /^(.+)Kt$/.exec(simple)?.[1];
+  const declares = new RegExp(`\\b(class|object|interface|record|enum)\\s+${escapeRegExp(simple)}\\b`);
+  for (const facts of project.files) {
+    if (facts.kind !== "java" && facts.kind !== "scala" && facts.kind !== "kotlin") continue;
+    const text = facts.text;
+    if (!text.includes(simple) && facade === undefined) continue;
+    const own = /^\s*package\s+([\w.]+)/m.exec(text)?.[1] ?? "";
+    if (own !== pkg) continue;
+    const base = facts.file.slice(facts.file.lastIndexOf("/") + 1).replace(/\.\w+$/, "");
+    if (declares.test(text) || (facade !== undefined && facts.kind === "kotlin" && base === facade)) return true;
+  }
+  return false;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}

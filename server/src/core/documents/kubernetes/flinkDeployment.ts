@@ -46,6 +46,7 @@ export function readFlinkDeployment(src: YamlSource, root: unknown, object: K8sO
     config,
     jobKey: keyRange(src, getPair(spec, "job")?.key),
     jarURI: src.locatedString(getIn(job, ["jarURI"])),
+    entryClass: src.locatedString(getIn(job, ["entryClass"])),
   };
   // The operator merges a role's pod template over the top-level one: a role's mount may name a top-level volume.
   const shared = getIn(spec, ["podTemplate", "spec"]);
