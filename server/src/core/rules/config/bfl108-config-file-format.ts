@@ -1,6 +1,6 @@
 import { compareMinors } from "../../knowledge/options";
 import type { FlinkConfig } from "../../model";
-import { flinkMinorFor } from "../../project/clusters";
+import { flinkMinorFor, isOperatorConfig } from "../../project/clusters";
 import type { Rule, RuleContext } from "../types";
 
 function dir(file: string): string {
@@ -81,7 +81,7 @@ export const rule: Rule = {
         "conf/config.yaml": "execution.checkpointing.interval: 30 s\n",
       },
       whenNotToFire:
-        "No Flink version detected; empty files; FlinkDeployment `flinkConfiguration` (the operator writes the right file for the Flink version); files in different folders.",
+        "No Flink version detected; empty files; FlinkDeployment `flinkConfiguration` (the operator writes the right file for the Flink version); files in different folders; the Kubernetes Operator's own configuration (`kubernetes.operator.*` keys, `flink-operator-config`), which the operator reads whatever Flink its clusters run.",
       references: [
         "FLIP-366 / FLINK-33297 (config.yaml, Flink 1.19)",
         "FLINK-33677 (flink-conf.yaml no longer supported in Flink 2.0)",
@@ -90,6 +90,8 @@ export const rule: Rule = {
     },
   },
   check(ctx) {
-    for (const config of ctx.project.flinkConfigs) checkConfig(ctx, config, ctx.project.flinkConfigs);
+    // The Kubernetes Operator's own configuration is read by the operator, whatever Flink its clusters run.
+    for (const config of ctx.project.flinkConfigs)
+      if (!isOperatorConfig(config)) checkConfig(ctx, config, ctx.project.flinkConfigs);
   },
 };
