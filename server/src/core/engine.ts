@@ -7,6 +7,7 @@ import { pushAll } from "./arrays";
 import { type EngineOptions, type RuleSetting, ruleMatches } from "./config";
 import { compareFindings, type Finding, type Severity } from "./findings";
 import type { FileFacts } from "./model";
+import { commandLineSafeFixes } from "./rules/configEdits";
 import { ALL_RULES, findRule } from "./rules/index";
 import type { Rule, RuleContext } from "./rules/types";
 import {
@@ -114,7 +115,7 @@ export function analyzeProject(
           range: r.range,
           related: r.related ?? [],
           tags: r.tags ?? [],
-          fixes: r.fixes ?? [],
+          fixes: r.fixes ? commandLineSafeFixes(project, r.fixes) : [],
         });
       },
     };

@@ -33,6 +33,7 @@ export type ConfigHost =
   | "flinkSessionJob" // FlinkSessionJob spec.flinkConfiguration
   | "helmValues" // a Helm values file (flinkConfiguration: or an embedded flink-conf.yaml: |)
   | "envProperties" // FLINK_PROPERTIES environment variable of a container
+  | "commandLine" // `-Dkey=value` arguments of a Flink start command (container args, compose command, Dockerfile CMD)
   | "image" // lines a Dockerfile writes into the image's configuration (`RUN echo "k: v" >> …/flink-conf.yaml`)
   | "sql"; // SET statements of a Flink SQL script (a .sql file or SQL strings in job code)
 
@@ -178,10 +179,10 @@ export interface FlinkDeploymentFacts {
   volumes?: PodVolume[];
 }
 
-/** A Deployment, StatefulSet or docker-compose service that runs a Flink JobManager or TaskManager. */
+/** A Deployment, StatefulSet, Job or docker-compose service that runs a Flink JobManager or TaskManager. */
 export interface FlinkWorkload {
   file: string;
-  source: "deployment" | "statefulset" | "compose";
+  source: "deployment" | "statefulset" | "job" | "compose";
   name?: string;
   role?: FlinkRole;
   /** A JobManager's command: `standalone-job` (one application) or `jobmanager` (a session cluster). */
@@ -204,6 +205,8 @@ export interface FlinkWorkload {
   volumes?: { volume: string; containerPath: string }[];
   /** A compose service's `build:`: the image is built from this folder's Dockerfile. */
   build?: { context: string; dockerfile: string; location: Location };
+  /** A compose service's own `command` or `entrypoint`, which replaces the `CMD` of its image. */
+  setsCommand?: boolean;
 }
 
 export interface ConfigMount {

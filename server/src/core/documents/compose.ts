@@ -11,6 +11,8 @@ import { isMap, isScalar, type Node, type Pair } from "yaml";
 import { pushAll } from "../arrays";
 import { type ConfigMount, emptyFacts, type FileFacts, type FlinkWorkload } from "../model";
 import type { Range } from "../text";
+import { argvWord, shellSplit, startCommands, type Word } from "./commandLine";
+import { commandLineConfig } from "./flinkConfig/commandLine";
 import { afterPrefix, readEmbeddedConfig } from "./flinkConfig/embedded";
 import { flinkImageVersion, imageEvidence } from "./images";
 import { jobManagerMode, roleFromArgs, roleFromName } from "./kubernetes/workload";
@@ -28,6 +30,7 @@ import {
   type YamlDocument,
   YamlSource,
 } from "./yaml/ast";
+import { scalarChars } from "./yaml/scalarChars";
 import { type ScalarLines, scalarLines } from "./yaml/scalarLines";
 
 const PROPERTIES = "FLINK_PROPERTIES";
@@ -75,6 +78,8 @@ function readService(src: YamlSource, pair: Pair, facts: FileFacts) {
       anchor: lines.anchor ?? anchor,
     }),
   );
+  const commandLine = commandLineProperties(src, name, service, anchor);
+  if (commandLine) configs.push({ config: commandLine, problems: [] });
   if (!official && role === undefined && configs.length === 0) return;
   const workload: FlinkWorkload = {
     file: src.file,
@@ -93,6 +98,8 @@ function readService(src: YamlSource, pair: Pair, facts: FileFacts) {
   if (volumes.length > 0) workload.volumes = volumes;
   const build = buildOf(src, service);
   if (build) workload.build = build;
+  if (getValue(service, "command") !== undefined || getValue(service, "entrypoint") !== undefined)
+    workload.setsCommand = true;
   facts.workloads.push(workload);
   for (const c of configs) {
     facts.flinkConfigs.push(c.config);
@@ -100,6 +107,40 @@ function readService(src: YamlSource, pair: Pair, facts: FileFacts) {
   }
   const evidence = image && imageEvidence(image);
   if (evidence) facts.flinkVersions.push(evidence);
+}
+
+/**
+ * The words of a `command` or `entrypoint`: a list gives one word per item; a string is split the way Compose
+ * splits it (quotes and escapes as in a shell; no shell runs it, so it is one command).
+ */
+function commandWords(src: YamlSource, node: unknown): Word[] {
+  const items = seqItems(node);
+  if (items.length > 0)
+    return items.flatMap((item) => {
+      const text = scalarChars(src, item);
+      return text ? [argvWord(text)] : [];
+    });
+  const text = scalarChars(src, node);
+  return text ? (shellSplit(text, "blank")[0] ?? []) : [];
+}
+
+/**
+ * The dynamic properties of a service's Flink start command: `command: standalone-job -Dk=v` (run by the image's
+ * entry point unless the service sets its own `entrypoint`), or a start script, also inside `bash -c "…"`.
+ */
+function commandLineProperties(src: YamlSource, name: string, service: unknown, anchor: Range) {
+  const entrypoint = commandWords(src, getValue(service, "entrypoint"));
+  const argv = [...entrypoint, ...commandWords(src, getValue(service, "command"))];
+  const [start] = startCommands(argv, entrypoint.length === 0);
+  if (!start) return undefined;
+  const key = (getPair(service, "command")?.key as Node | null)?.range;
+  return commandLineConfig({
+    file: src.file,
+    id: `${src.file}#services.${name}.command`,
+    command: start,
+    position: (offset) => src.position(offset),
+    anchor: key ? src.range(key[0], key[1]) : anchor,
+  });
 }
 
 /** Where Flink reads its configuration files in the official image. */

@@ -5,6 +5,8 @@
  */
 import { emptyFacts, type FileFacts, type FlinkConfig } from "../model";
 import { LineIndex, type Range } from "../text";
+import { argvWord, type OffsetText, startCommands, type Word } from "./commandLine";
+import { commandLineConfig } from "./flinkConfig/commandLine";
 import { readLegacyLines, type SourceLine } from "./flinkConfig/legacy";
 import { flinkImageVersion } from "./images";
 
@@ -42,7 +44,152 @@ export function readDockerfile(file: string, text: string): FileFacts {
   }
   const config = imageConfig(file, appended);
   if (config) facts.flinkConfigs.push(config);
+  const command = imageCommand(file, index);
+  if (command) facts.flinkConfigs.push(command);
   return facts;
+}
+
+interface Instruction {
+  /** The arguments, continuation lines joined (without their backslash and line break), with their offsets. */
+  args: OffsetText;
+  /** The instruction's name, where findings about it point. */
+  name: Range;
+}
+
+/**
+ * The `CMD` and `ENTRYPOINT` of the image a Dockerfile builds: the last of each in its last stage. Continuation
+ * lines are joined as Docker joins them; comment lines inside them are left out.
+ */
+function lastInstructions(index: LineIndex): { cmd?: Instruction; entrypoint?: Instruction } {
+  let cmd: Instruction | undefined;
+  let entrypoint: Instruction | undefined;
+  for (let line = 0; line < index.lineCount; line++) {
+    const lineText = index.lineText(line);
+    const m = /^(\s*)(CMD|ENTRYPOINT|FROM)\b\s*/i.exec(lineText);
+    if (!m) continue;
+    const kind = m[2].toUpperCase();
+    if (kind === "FROM") {
+      cmd = undefined;
+      entrypoint = undefined;
+      continue;
+    }
+    const value: string[] = [];
+    const offsets: number[] = [];
+    const name = at(line, m[1].length, m[2].length);
+    let from = m[0].length;
+    for (let l = line; l < index.lineCount; l++) {
+      const content = index.lineText(l);
+      if (l > line && /^\s*#/.test(content)) continue;
+      const start = index.lineStarts[l];
+      const continued = /\\\s*$/.test(content);
+      const end = continued ? content.lastIndexOf("\\") : content.length;
+      for (let k = from; k < end; k++) {
+        value.push(content[k]);
+        offsets.push(start + k);
+      }
+      from = 0;
+      line = l;
+      if (!continued) break;
+    }
+    const instruction: Instruction = { args: { value: value.join(""), at: offsets }, name };
+    if (kind === "CMD") cmd = instruction;
+    else entrypoint = instruction;
+  }
+  return { cmd, entrypoint };
+}
+
+/** The strings of an exec-form instruction (`["standalone-job", "-Dk=v"]`); undefined for the shell form. */
+function execForm(args: OffsetText): OffsetText[] | undefined {
+  const { value, at } = args;
+  let i = 0;
+  const blank = () => {
+    while (i < value.length && /\s/.test(value[i])) i++;
+  };
+  blank();
+  if (value[i] !== "[") return undefined;
+  i++;
+  const out: OffsetText[] = [];
+  blank();
+  if (value[i] === "]") return out;
+  while (i < value.length) {
+    blank();
+    if (value[i] !== '"') return undefined;
+    i++;
+    const item: OffsetText = { value: "", at: [] };
+    while (i < value.length && value[i] !== '"') {
+      if (value[i] === "\\") {
+        const escapes: Record<string, string> = {
+          '"': '"',
+          "\\": "\\",
+          "/": "/",
+          b: "\b",
+          f: "\f",
+          n: "\n",
+          r: "\r",
+          t: "\t",
+        };
+        const e = escapes[value[i + 1]];
+        if (e === undefined) return undefined;
+        item.value += e;
+        item.at.push(undefined);
+        i += 2;
+        continue;
+      }
+      item.value += value[i];
+      item.at.push(at[i]);
+      i++;
+    }
+    if (value[i] !== '"') return undefined;
+    i++;
+    out.push(item);
+    blank();
+    if (value[i] === "]") {
+      i++;
+      blank();
+      return i === value.length ? out : undefined;
+    }
+    if (value[i] !== ",") return undefined;
+    i++;
+  }
+  return undefined;
+}
+
+/** The words a shell-form instruction runs: `/bin/sh -c "<its text>"`. */
+function shellForm(args: OffsetText): Word[] {
+  const at = (s: string): OffsetText => ({ value: s, at: new Array(s.length).fill(undefined) });
+  return [argvWord(at("/bin/sh")), argvWord(at("-c")), argvWord(args)];
+}
+
+/**
+ * The dynamic properties of the Flink start command an image runs by default: its `CMD` under the entry point
+ * (the Flink image's, unless the Dockerfile sets another `ENTRYPOINT`), or an `ENTRYPOINT` that starts Flink itself.
+ * A compose service built from the Dockerfile runs it unless it sets its own `command` or `entrypoint`.
+ */
+function imageCommand(file: string, index: LineIndex): FlinkConfig | undefined {
+  const { cmd, entrypoint } = lastInstructions(index);
+  const words = (i: Instruction) => {
+    const items = execForm(i.args);
+    return items ? { argv: items.map(argvWord), exec: true } : { argv: shellForm(i.args), exec: false };
+  };
+  let argv: Word[] = [];
+  let viaEntrypoint = true;
+  if (entrypoint) {
+    const e = words(entrypoint);
+    argv = e.argv;
+    viaEntrypoint = false;
+    // A shell-form ENTRYPOINT ignores CMD.
+    if (e.exec && cmd) argv = [...argv, ...words(cmd).argv];
+  } else if (cmd) argv = words(cmd).argv;
+  const [start] = startCommands(argv, viaEntrypoint);
+  const anchor = (cmd ?? entrypoint)?.name;
+  if (!start || !anchor) return undefined;
+  return commandLineConfig({
+    file,
+    id: `${file}#command`,
+    command: start,
+    position: (offset) => index.positionAt(offset),
+    anchor,
+  });
 }
 
 interface Appended {

@@ -20,7 +20,10 @@ export type Platform = "kubernetes" | "compose" | "unknown";
 export interface Cluster {
   /** The configuration the cluster starts with; findings about missing keys point here and fixes edit it. */
   config: FlinkConfig;
-  /** Set on top of `config` when the containers start (FLINK_PROPERTIES of the cluster's containers). */
+  /**
+   * Set on top of `config` when the containers start: FLINK_PROPERTIES of the cluster's containers, then the
+   * `-Dkey=value` arguments of their start commands (the later ones win).
+   */
   overlays: FlinkConfig[];
   /**
    * Applied under `config` (Helm values: the operator's default configuration or a chart's values; first, the chart
@@ -112,6 +115,7 @@ function buildClusters(project: ProjectModel): Cluster[] {
   }
 
   const envProperties = project.flinkConfigs.filter((c) => c.host === "envProperties");
+  const commandLines = project.flinkConfigs.filter((c) => c.host === "commandLine");
   const standalone = [...configMaps, ...files].map((config): Cluster => {
     const runs = assigned.get(config) ?? [];
     const workloads = runs.map((r) => r.workload);
@@ -127,7 +131,11 @@ function buildClusters(project: ProjectModel): Cluster[] {
         : projectWide(project);
     return {
       config,
-      overlays: envProperties.filter((c) => workloadFiles.has(c.file)),
+      // The start command's -D properties are set over FLINK_PROPERTIES.
+      overlays: [
+        ...envProperties.filter((c) => workloadFiles.has(c.file)),
+        ...commandLines.filter((c) => workloads.some((w) => setsOverlay(w, c))),
+      ],
       defaults,
       workloads,
       platform: onKubernetes ? "kubernetes" : workloads.length > 0 ? "compose" : "unknown",
@@ -151,7 +159,7 @@ function buildClusters(project: ProjectModel): Cluster[] {
       version,
     };
   });
-  return [...standalone, ...operated, ...propertiesOnly(project, unassigned, envProperties)];
+  return [...standalone, ...operated, ...propertiesOnly(project, unassigned, envProperties, commandLines)];
 }
 
 /** The configurations a workload mounts into Flink's configuration folder. */
@@ -175,15 +183,25 @@ function mountedConfigs(w: FlinkWorkload, configMaps: FlinkConfig[], files: Flin
 }
 
 /**
- * Compose clusters configured only through FLINK_PROPERTIES (no configuration file of the project mounted): the
- * JobManager's properties are the cluster's configuration, the other services' are set on top for their processes.
+ * Compose clusters configured only through FLINK_PROPERTIES and start commands' -D properties (no configuration
+ * file of the project mounted): the JobManager's are the cluster's configuration, the other services' are set on
+ * top for their processes.
  */
-function propertiesOnly(project: ProjectModel, workloads: FlinkWorkload[], envProperties: FlinkConfig[]): Cluster[] {
+function propertiesOnly(
+  project: ProjectModel,
+  workloads: FlinkWorkload[],
+  envProperties: FlinkConfig[],
+  commandLines: FlinkConfig[],
+): Cluster[] {
   const byFile = new Map<string, FlinkWorkload[]>();
   for (const w of workloads) if (w.source === "compose") addTo(byFile, w.file, w);
   const out: Cluster[] = [];
   for (const [file, all] of byFile) {
-    const own = (w: FlinkWorkload) => envProperties.filter((c) => c.file === file && setsOverlay(w, c));
+    // FLINK_PROPERTIES first: a command line's -D properties are set over them.
+    const own = (w: FlinkWorkload) => [
+      ...envProperties.filter((c) => c.file === file && setsOverlay(w, c)),
+      ...commandLines.filter((c) => setsOverlay(w, c)),
+    ];
     for (const services of composeClusters(all, own)) {
       const cluster = propertiesCluster(project, services, own);
       if (cluster) out.push(cluster);
@@ -211,7 +229,10 @@ function composeClusters(services: FlinkWorkload[], own: (w: FlinkWorkload) => F
   return [...groups.values()];
 }
 
-/** One compose cluster: the JobManager's FLINK_PROPERTIES as its configuration, the other services' on top. */
+/**
+ * One compose cluster: the JobManager's FLINK_PROPERTIES (else its command line's -D properties) as its
+ * configuration, the rest on top: FLINK_PROPERTIES first, then the -D properties, which Flink sets over them.
+ */
 function propertiesCluster(
   project: ProjectModel,
   services: FlinkWorkload[],
@@ -224,9 +245,10 @@ function propertiesCluster(
   const version = versionFrom(project, workloadEvidence(project, services));
   // FLINK_PROPERTIES are appended to the configuration of the image: what its Dockerfile writes there is under them.
   const dockerfiles = new Set(services.flatMap((w) => (w.build ? [w.build.dockerfile] : [])));
+  const rest = [...new Set([main, ...services.filter((w) => w !== main)].flatMap(own))].filter((c) => c !== config);
   return {
     config,
-    overlays: services.filter((w) => w !== main).flatMap(own),
+    overlays: [...rest.filter((c) => c.host !== "commandLine"), ...rest.filter((c) => c.host === "commandLine")],
     defaults: project.flinkConfigs.filter((c) => c.host === "image" && dockerfiles.has(c.file)),
     workloads: services,
     platform: "compose",
@@ -361,7 +383,8 @@ export function configVersion(project: ProjectModel, config: FlinkConfig): Confi
     if (rendering?.version.strength === "pinned") return rendering.version;
     return helmValuesVersion(project, config);
   }
-  if (config.host === "image") {
+  const imageCommand = config.host === "commandLine" && project.fileFacts(config.file)?.kind === "dockerfile";
+  if (config.host === "image" || imageCommand) {
     // The image the Dockerfile builds: the cluster that runs it, else the Dockerfile's own base image.
     const running = clustersOf(project).find((c) => c.defaults.includes(config));
     if (running) return running.version;
@@ -420,10 +443,13 @@ export function settingOf(
 }
 
 /**
- * Whether the FLINK_PROPERTIES `config` is set in a container of workload `w` (the ids of compose.ts and
- * kubernetes/workload.ts: `…#services.<name>.…`, `<file>#<document>/containers/…`).
+ * Whether the FLINK_PROPERTIES or command-line `config` is set in a container of workload `w` (the ids of
+ * compose.ts and kubernetes/workload.ts: `…#services.<name>.…`, `<file>#<document>/containers/…`), or is the
+ * `CMD` of the image a compose service builds and runs.
  */
 function setsOverlay(w: FlinkWorkload, config: FlinkConfig): boolean {
+  // The image's CMD runs in a compose service built from its Dockerfile that does not set its own command.
+  if (config.host === "commandLine" && w.build?.dockerfile === config.file) return !w.setsCommand;
   if (w.file !== config.file) return false;
   if (w.source === "compose") return config.id.includes(`#services.${w.name}.`);
   return w.object !== undefined && config.id.startsWith(`${w.file}#${w.object.documentIndex}/`);

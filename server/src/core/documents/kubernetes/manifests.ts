@@ -1,7 +1,8 @@
 /**
  * Kubernetes manifests: every document of a file on its own (a broken document does not hide the others),
  * every object as a K8sObject, and the Flink parts: ConfigMap data entries holding flink-conf.yaml or Flink's
- * config.yaml, FlinkDeployment / FlinkSessionJob resources, JobManager / TaskManager Deployments and StatefulSets.
+ * config.yaml, FlinkDeployment / FlinkSessionJob resources, JobManager / TaskManager Deployments, StatefulSets
+ * and Jobs.
  */
 import type { Node } from "yaml";
 import { pushAll } from "../../arrays";
@@ -60,7 +61,8 @@ function readObject(src: YamlSource, doc: YamlDocument, object: K8sObject, facts
   const root = doc.contents;
   if (object.kind === "ConfigMap") readConfigMap(src, root, object, facts);
   else if (isOperatorResource(object)) readFlinkDeployment(src, root, object, facts);
-  else if (object.kind === "Deployment" || object.kind === "StatefulSet") readWorkload(src, root, object, facts);
+  else if (object.kind === "Deployment" || object.kind === "StatefulSet" || object.kind === "Job")
+    readWorkload(src, root, object, facts);
   const args = containerBeamArgs(src, root, object);
   if (args.length > 0) facts.beamArgs = [...(facts.beamArgs ?? []), ...args];
 }

@@ -1,13 +1,17 @@
 /**
- * Deployments and StatefulSets that run a Flink JobManager or TaskManager (standalone Kubernetes), and the
- * FLINK_PROPERTIES environment variable of their containers, which the Flink image appends to its configuration.
+ * Deployments, StatefulSets and Jobs that run a Flink JobManager or TaskManager (standalone Kubernetes), the
+ * FLINK_PROPERTIES environment variable of their containers, which the Flink image appends to its configuration,
+ * and the `-Dkey=value` arguments of their start commands, which Flink sets over both.
  */
 import type { Node } from "yaml";
 import { pushAll } from "../../arrays";
 import type { ConfigMount, FileFacts, FlinkConfig, FlinkRole, FlinkWorkload, K8sObject, Located } from "../../model";
+import { argvWord, startCommands, type Word } from "../commandLine";
+import { commandLineConfig } from "../flinkConfig/commandLine";
 import { readEmbeddedConfig } from "../flinkConfig/embedded";
 import { flinkImageVersion, imageEvidence } from "../images";
 import { getIn, getPair, getValue, scalarStrings, scalarText, seqItems, type YamlSource } from "../yaml/ast";
+import { scalarChars } from "../yaml/scalarChars";
 import { scalarLines } from "../yaml/scalarLines";
 
 /**
@@ -77,16 +81,22 @@ export function readWorkload(src: YamlSource, root: unknown, object: K8sObject, 
     role ??= roleFromName(scalarText(getValue(l, "component")));
     role ??= roleFromName(scalarText(getValue(l, "app.kubernetes.io/component")));
   }
+  // A Job (the JobManager of an application cluster) counts only when its command or a component label says so: a
+  // Job with a Flink image may as well submit a job to a cluster elsewhere.
+  if (object.kind === "Job" && role === undefined) return;
   role ??= roleFromName(object.name);
   for (const c of main) role ??= roleFromName(scalarText(getValue(c, "name")));
 
-  const configs = containers.flatMap((c, i) => flinkProperties(src, c, i, object, facts));
+  const configs = [
+    ...containers.flatMap((c, i) => flinkProperties(src, c, i, object, facts)),
+    ...main.flatMap((c, i) => commandLineProperties(src, c, i, object)),
+  ];
   const isFlink =
     role !== undefined || images.some((i) => flinkImageVersion(i.value) !== undefined) || configs.length > 0;
   if (!isFlink) return;
   const workload: FlinkWorkload = {
     file: src.file,
-    source: object.kind === "StatefulSet" ? "statefulset" : "deployment",
+    source: object.kind === "StatefulSet" ? "statefulset" : object.kind === "Job" ? "job" : "deployment",
     name: object.name,
     role,
     replicas: src.locatedInt(getIn(root, ["spec", "replicas"])),
@@ -161,4 +171,36 @@ function flinkProperties(
     out.push(config);
   }
   return out;
+}
+
+/** The words of a container's `command` or `args` list: one per item, each character at its place in the file. */
+function listWords(src: YamlSource, list: unknown): Word[] {
+  return seqItems(list).flatMap((item) => {
+    const text = scalarChars(src, item);
+    return text ? [argvWord(text)] : [];
+  });
+}
+
+/**
+ * The dynamic properties of a container's Flink start command: `args: ["standalone-job", "-Dk=v"]` (the image's
+ * entry point runs them when the container sets no `command`), or a start script in `command`/`args`, also inside
+ * `bash -c "…"`. Only the first start command of a container is read.
+ */
+function commandLineProperties(src: YamlSource, container: unknown, index: number, object: K8sObject): FlinkConfig[] {
+  const command = getValue(container, "command");
+  const args = getValue(container, "args");
+  const argv = [...listWords(src, command), ...listWords(src, args)];
+  const [start] = startCommands(argv, seqItems(command).length === 0);
+  if (!start) return [];
+  const containerName = scalarText(getValue(container, "name")) ?? String(index);
+  const key = (getPair(container, seqItems(args).length > 0 ? "args" : "command")?.key as Node | null)?.range;
+  const config = commandLineConfig({
+    file: src.file,
+    id: `${src.file}#${object.documentIndex}/containers/${containerName}/command`,
+    command: start,
+    position: (offset) => src.position(offset),
+    anchor: key ? src.range(key[0], key[1]) : object.kindRange,
+    owner: object,
+  });
+  return config ? [config] : [];
 }

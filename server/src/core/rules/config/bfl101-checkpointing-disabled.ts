@@ -29,7 +29,7 @@ export const rule: Rule = {
     fix: "unsafe",
     docs: {
       whatItDoes:
-        "Reports a Flink configuration (flink-conf.yaml, config.yaml, a ConfigMap's embedded configuration or a FlinkDeployment's `spec.flinkConfiguration`) that sets no `execution.checkpointing.interval`, or one of 0. An interval set only in the FLINK_PROPERTIES of TaskManager containers counts as none: the JobManager triggers checkpoints and reads its own configuration.",
+        "Reports a Flink configuration (flink-conf.yaml, config.yaml, a ConfigMap's embedded configuration or a FlinkDeployment's `spec.flinkConfiguration`) that sets no `execution.checkpointing.interval`, or one of 0. A standalone cluster's configuration includes what its containers set when they start, FLINK_PROPERTIES and then the `-Dkey=value` arguments of the start command (`standalone-job -Dexecution.checkpointing.interval=0` turns checkpointing off whatever the mounted file says). An interval set only for TaskManager containers counts as none: the JobManager triggers checkpoints and reads its own configuration.",
       whyItMatters:
         "Flink has no default checkpoint interval: without one, no checkpoint is ever taken. When a TaskManager is lost or the job restarts, every operator starts without its state and the sources start over from their configured start position, so Kafka data is read again or skipped, windows and aggregates are lost, and exactly-once sinks never commit their transactions.",
       bad: { "flink-conf.yaml": "taskmanager.numberOfTaskSlots: 4\nparallelism.default: 4\n" },
@@ -128,7 +128,7 @@ export const rule: Rule = {
             `${KEY} is set only for the TaskManagers, so ${shorter}`,
             `The interval is set only for the TaskManagers, so ${shorter}`,
           ),
-          details: `The JobManager triggers checkpoints and reads its own configuration, which sets no interval; a TaskManager's FLINK_PROPERTIES do not reach it. ${details}`,
+          details: `The JobManager triggers checkpoints and reads its own configuration, which sets no interval; a TaskManager's FLINK_PROPERTIES and command line do not reach it. ${details}`,
           severity,
           related: [
             { file: cluster.config.file, range: cluster.config.anchor, message: "The JobManager's configuration." },

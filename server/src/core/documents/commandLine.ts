@@ -1,0 +1,364 @@
+/**
+ * Command lines that start Flink processes, and the `-Dkey=value` dynamic properties Flink reads from them.
+ *
+ * A container's or an image's command is a list of words (a Kubernetes `command`/`args` list, a compose `command`,
+ * a Dockerfile `CMD`), and a word may be a shell script (`bash -c "…"`) or a string split like one (a compose
+ * `command: standalone-job -D…`, a Dockerfile shell-form `CMD`). Every character of a word keeps the file offset it
+ * was written at, so that what is read from it points at the exact characters.
+ *
+ * Flink starts its processes with `jobmanager.sh`, `standalone-job.sh` and `taskmanager.sh` (`start` or
+ * `start-foreground`), which the official image's entry point runs for its `jobmanager`, `standalone-job` and
+ * `taskmanager` commands. Their arguments go to the entry point's command-line parser (Apache Commons CLI, stopping
+ * at the first argument it does not know), which reads `-Dkey=value` and `-D key=value` as configuration set over
+ * the loaded flink-conf.yaml / config.yaml (GlobalConfiguration.loadConfiguration with dynamic properties); the image
+ * writes FLINK_PROPERTIES into that file first, so the command line wins over both. Everything after the first
+ * argument the parser does not know is the job's (`standalone-job --job-classname X --input t -Dx=y` gives `-Dx=y`
+ * to the job's main method). `jobmanager.sh` (Flink 1.16 on) takes its first one or two arguments for the host and
+ * the web UI port unless the first is `-D` on its own, so `jobmanager -Dk=v` sets no configuration.
+ */
+
+export interface Word {
+  /** The word as the program receives it: quotes removed, escapes resolved. */
+  text: string;
+  /** The file offset of each character of `text`; undefined where it is not written as itself (an escape). */
+  at: (number | undefined)[];
+  /** File offsets of the word as written, quotes included, when known. */
+  start?: number;
+  end?: number;
+  /** Words split from one string share a group; each list item is a group of its own. */
+  group: object;
+  /** Only blanks (and line continuations) stand between this word and the previous one of its group. */
+  blankBefore: boolean;
+}
+
+/** A string with the file offset of each of its characters (undefined where a character is not written as itself). */
+export interface OffsetText {
+  value: string;
+  at: (number | undefined)[];
+}
+
+const BLANK = /[ \t\r]/;
+const OPERATOR = /[;&|()]/;
+
+/** A list item given to a program as one argument, unsplit. */
+export function argvWord(text: OffsetText): Word {
+  const first = text.at[0];
+  const last = text.at[text.at.length - 1];
+  return {
+    text: text.value,
+    at: text.at,
+    start: first,
+    end: last === undefined ? undefined : last + 1,
+    group: {},
+    blankBefore: false,
+  };
+}
+
+/**
+ * Splits a string the way a POSIX shell splits a command line into words: blanks separate words, `'…'` and `"…"`
+ * quote, a backslash escapes the next character (and joins lines), `#` at the start of a word begins a comment.
+ * Operators (`;`, `&&`, `||`, `|`, `&`, parentheses) and, with `newlines: "separate"` (a script), line breaks end
+ * a simple command: the result is one list of words per simple command. Expansions are not performed: a word keeps
+ * its `$VAR` as written.
+ */
+export function shellSplit(text: OffsetText, newlines: "separate" | "blank" = "separate"): Word[][] {
+  const { value, at } = text;
+  const group = {};
+  const commands: Word[][] = [[]];
+  const n = value.length;
+  let word: Word | undefined;
+  let rawStart = 0;
+  let blank = false;
+  const finish = (rawEnd: number) => {
+    if (!word) return;
+    const s = at[rawStart];
+    const e = at[rawEnd - 1];
+    if (s !== undefined) word.start = s;
+    if (e !== undefined) word.end = e + 1;
+    commands[commands.length - 1].push(word);
+    word = undefined;
+    blank = true;
+  };
+  const endCommand = () => {
+    if (commands[commands.length - 1].length > 0) commands.push([]);
+    blank = false;
+  };
+  const push = (i: number, escaped: boolean) => {
+    if (!word) return;
+    word.text += value[i];
+    word.at.push(escaped ? undefined : at[i]);
+  };
+  let i = 0;
+  while (i < n) {
+    const c = value[i];
+    if (!word) {
+      if (BLANK.test(c)) {
+        i++;
+        continue;
+      }
+      if (c === "\\" && value[i + 1] === "\n") {
+        i += 2;
+        continue;
+      }
+      if (c === "\n") {
+        if (newlines === "separate") endCommand();
+        i++;
+        continue;
+      }
+      if (c === "#") {
+        while (i < n && value[i] !== "\n") i++;
+        blank = false;
+        continue;
+      }
+      if (OPERATOR.test(c)) {
+        endCommand();
+        i++;
+        continue;
+      }
+      word = { text: "", at: [], group, blankBefore: blank };
+      rawStart = i;
+    }
+    if (BLANK.test(c) || c === "\n" || OPERATOR.test(c)) {
+      finish(i);
+      continue;
+    }
+    if (c === "'") {
+      let j = i + 1;
+      while (j < n && value[j] !== "'") push(j++, false);
+      i = j + 1;
+      continue;
+    }
+    if (c === '"') {
+      let j = i + 1;
+      while (j < n && value[j] !== '"') {
+        if (value[j] === "\\" && j + 1 < n && '"$`\\\n'.includes(value[j + 1])) {
+          if (value[j + 1] !== "\n") push(j + 1, true);
+          j += 2;
+          continue;
+        }
+        push(j++, false);
+      }
+      i = j + 1;
+      continue;
+    }
+    if (c === "\\") {
+      if (i + 1 < n && value[i + 1] !== "\n") push(i + 1, true);
+      i += 2;
+      continue;
+    }
+    push(i++, false);
+  }
+  finish(n);
+  return commands.filter((c) => c.length > 0);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Flink start commands
+
+export type FlinkLauncher = "session" | "application" | "taskmanager";
+
+export interface StartCommand {
+  launcher: FlinkLauncher;
+  /** The word that names it (`standalone-job`, `$FLINK_HOME/bin/taskmanager.sh`). */
+  name: Word;
+  /** The arguments Flink's entry point parses (after `start` / `start-foreground`). */
+  args: Word[];
+  /** The word before the first argument (the name, or `start-foreground`). */
+  lead: Word;
+}
+
+/** The commands of the official image's entry point (docker-entrypoint.sh) and the scripts they run. */
+const IMAGE_COMMANDS: Record<string, FlinkLauncher> = {
+  jobmanager: "session",
+  "standalone-job": "application",
+  taskmanager: "taskmanager",
+};
+
+const SCRIPTS: Record<string, FlinkLauncher> = {
+  "jobmanager.sh": "session",
+  "standalone-job.sh": "application",
+  "taskmanager.sh": "taskmanager",
+};
+
+const SHELLS = new Set(["sh", "bash", "ash", "dash", "zsh", "ksh"]);
+
+function baseName(word: Word): string {
+  return word.text.replace(/^.*\//, "");
+}
+
+/**
+ * The Flink processes a command line starts, in order. `viaEntrypoint`: the words are the arguments of the
+ * image's entry point (a Kubernetes container without `command`, a compose service's `command`, a Dockerfile
+ * `CMD` under the image's `ENTRYPOINT`), so `standalone-job …` is the image's command; elsewhere only the scripts
+ * count (and `/docker-entrypoint.sh standalone-job …`).
+ */
+export function startCommands(argv: readonly Word[], viaEntrypoint: boolean): StartCommand[] {
+  let i = 0;
+  while (i < argv.length && (argv[i].text === "exec" || /^[A-Za-z_]\w*=/.test(argv[i].text))) i++;
+  let entrypoint = viaEntrypoint;
+  if (i < argv.length && baseName(argv[i]) === "docker-entrypoint.sh") {
+    entrypoint = true;
+    i++;
+  }
+  const first = argv[i];
+  if (!first) return [];
+  const command = entrypoint && Object.hasOwn(IMAGE_COMMANDS, first.text) ? IMAGE_COMMANDS[first.text] : undefined;
+  if (command) return [{ launcher: command, name: first, args: argv.slice(i + 1), lead: first }];
+  const script = Object.hasOwn(SCRIPTS, baseName(first)) ? SCRIPTS[baseName(first)] : undefined;
+  if (script) {
+    const mode = argv[i + 1]?.text;
+    return mode === "start" || mode === "start-foreground"
+      ? [{ launcher: script, name: first, args: argv.slice(i + 2), lead: argv[i + 1] }]
+      : [];
+  }
+  // `bash -c "…; exec $FLINK_HOME/bin/jobmanager.sh start-foreground -D k=v"`: the script's commands.
+  const flags = argv[i + 1]?.text ?? "";
+  if (SHELLS.has(baseName(first)) && /^-[a-z]*c[a-z]*$/.test(flags) && argv[i + 2]) {
+    const script = argv[i + 2];
+    return shellSplit({ value: script.text, at: script.at }).flatMap((c) => startCommands(c, false));
+  }
+  return [];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Dynamic properties
+
+/** The options each entry point's parser knows besides `-D`, with the number of values they take. */
+interface OptionTable {
+  short: Record<string, number>;
+  long: Record<string, number>;
+}
+
+const SESSION: OptionTable = {
+  short: { c: 1, r: 1, h: 1, x: 1 },
+  long: { configDir: 1, "webui-port": 1, host: 1, executionMode: 1 },
+};
+
+const OPTIONS: Record<FlinkLauncher, OptionTable> = {
+  session: SESSION,
+  application: {
+    short: { c: 1, jarfile: 1, r: 1, j: 1, jid: 1, h: 1, s: 1, n: 0 },
+    long: {
+      configDir: 1,
+      "jar-file": 1,
+      "webui-port": 1,
+      "job-classname": 1,
+      "job-id": 1,
+      host: 1,
+      fromSavepoint: 1,
+      allowNonRestoredState: 0,
+    },
+  },
+  taskmanager: { short: { c: 1 }, long: { configDir: 1 } },
+};
+
+/** A `-D` argument: the key and the value, each a slice of a word. */
+export interface DynamicProperty {
+  key: WordSlice;
+  value: WordSlice;
+  /**
+   * File offsets of what deleting the property removes: the blanks before it and its words, when they are words of
+   * one split string (a compose `command` string, a shell script) with only blanks between them; undefined for list
+   * items, whose removal would change the list.
+   */
+  span?: [number, number];
+}
+
+export interface WordSlice {
+  text: string;
+  at: (number | undefined)[];
+  /** The file offset where the slice starts (also when it is empty: `-Dk=`), when known. */
+  from?: number;
+}
+
+function slice(word: Word, from: number, to = word.text.length): WordSlice {
+  const before = word.at[from - 1];
+  return {
+    text: word.text.slice(from, to),
+    at: word.at.slice(from, to),
+    from: word.at[from] ?? (from === to && before !== undefined ? before + 1 : undefined),
+  };
+}
+
+/** What deleting the words of a property removes: from the end of the word before them to the end of the last. */
+function spanOf(words: Word[], before: Word): [number, number] | undefined {
+  const chain = [before, ...words];
+  for (let k = 1; k < chain.length; k++) {
+    if (chain[k].group !== before.group || !chain[k].blankBefore) return undefined;
+  }
+  const from = before.end;
+  const to = words[words.length - 1].end;
+  return from !== undefined && to !== undefined ? [from, to] : undefined;
+}
+
+/** `--name` or `--name=value` as Commons CLI matches it: the whole name, or a prefix only one long option has. */
+function longOption(table: OptionTable, token: string): number | undefined {
+  const name = token.slice(2).split("=")[0];
+  if (Object.hasOwn(table.long, name)) return table.long[name];
+  const matches = Object.keys(table.long).filter((k) => k.startsWith(name));
+  return matches.length === 1 && name !== "" ? table.long[matches[0]] : undefined;
+}
+
+/** Whether Commons CLI reads a token as an option rather than as an option's value. */
+function looksLikeOption(token: string): boolean {
+  return token.startsWith("-") && token.length > 1 && !/^-\d/.test(token);
+}
+
+/**
+ * The dynamic properties the entry point of a start command reads, in order (a key given twice: the later wins).
+ * Parsing stops where Flink's does: at the first argument the entry point does not know, or one it cannot parse.
+ */
+export function dynamicProperties(cmd: StartCommand): DynamicProperty[] {
+  const args = cmd.args;
+  const table = OPTIONS[cmd.launcher];
+  let i = 0;
+  if (cmd.launcher === "session") {
+    // jobmanager.sh: `start [-D …]`, else the legacy `start <host> [<port>] [-D …]`.
+    const [a1, a2] = args.map((a) => a.text);
+    i = a1 === undefined || a1 === "-D" ? 0 : a2 === undefined || a2 === "-D" ? 1 : 2;
+  }
+  const out: DynamicProperty[] = [];
+  const property = (key: WordSlice, value: WordSlice, words: Word[], first: number): DynamicProperty => ({
+    key,
+    value,
+    span: spanOf(words, first > 0 ? args[first - 1] : cmd.lead),
+  });
+  while (i < args.length) {
+    const token = args[i].text;
+    if (token === "--" || !looksLikeOption(token)) break;
+    if (token.startsWith("-D")) {
+      const rest = token.slice(2);
+      if (rest !== "") {
+        // `-Dk=v`; `-Dk` alone sets k to true and `-D=v` sets v to true: no value is written for those.
+        const eq = rest.indexOf("=");
+        if (eq > 0) out.push(property(slice(args[i], 2, 2 + eq), slice(args[i], 3 + eq), [args[i]], i));
+        i++;
+        continue;
+      }
+      // `-D` on its own takes the next argument (`k=v`, split at its first `=`), or the next two (`k` `v`). A `-D`
+      // short of its values makes the parser fail, and Flink does not start.
+      const next = args[i + 1];
+      if (!next || looksLikeOption(next.text)) break;
+      const eq = next.text.indexOf("=");
+      if (eq >= 0) {
+        if (eq > 0) out.push(property(slice(next, 0, eq), slice(next, eq + 1), [args[i], next], i));
+        i += 2;
+        continue;
+      }
+      const value = args[i + 2];
+      if (!value || looksLikeOption(value.text)) break;
+      out.push(property(slice(next, 0), slice(value, 0), [args[i], next, value], i));
+      i += 3;
+      continue;
+    }
+    const arity = token.startsWith("--")
+      ? longOption(table, token)
+      : Object.hasOwn(table.short, token.slice(1))
+        ? table.short[token.slice(1)]
+        : undefined;
+    if (arity === undefined) break;
+    const inline = token.startsWith("--") && token.includes("=");
+    i += 1 + (inline ? 0 : arity);
+  }
+  return out;
+}
