@@ -633,6 +633,16 @@ test("a script of Confluent Flink statements (statement properties in SET) is no
     assert.deepEqual(facts.flinkConfigs, [], text);
     assert.equal(scanSql(text).otherEngine?.engine, "Confluent", text);
   }
+  for (const text of [
+    "SET search_path TO inventory;\nCREATE TABLE customer (id INT PRIMARY KEY);",
+    "SET NAMES utf8mb4;\nCREATE TABLE t (id INT);",
+  ]) {
+    assert.equal(scanSql(text).otherEngine?.engine, "database", text);
+    assert.deepEqual(readDocument("/p/db/init.sql", text).syntaxErrors, [], text);
+  }
+  // A Flink SET that lost its `=` is still Flink's, and a problem.
+  assert.equal(scanSql("SET 'parallelism.default' '4';").otherEngine, undefined);
+  assert.equal(scanSql("SET 'parallelism.default' '4';").problems.length, 1);
   // Apache Flink's own client options and SQL client options keep a script Flink SQL.
   for (const text of [
     "SET 'client.timeout' = '2 min';\nINSERT INTO b SELECT * FROM a;",

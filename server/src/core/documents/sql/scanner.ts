@@ -6,8 +6,8 @@
  *
  * A script that is recognisably another engine's (ksqlDB: a `CREATE STREAM`, `EMIT CHANGES`, a `WITH (KAFKA_TOPIC='…')`
  * property list; Confluent's Flink statements: a `SET` of a statement property such as `sql.current-catalog` or
- * `client.statement-name`, which Apache Flink does not have: `otherEngineSign`) is not Apache Flink SQL: its scan says
- * so and holds nothing else, no SET, no table, no problem.
+ * `client.statement-name`, which Apache Flink does not have; a database's init script: `SET search_path TO …`:
+ * `otherEngineSign`) is not Apache Flink SQL: its scan says so and holds nothing else, no SET, no table, no problem.
  *
  * It reads `--` and `/* … *\/` comments, quoted strings with `''` escapes, backtick identifiers with ```` `` ````
  * escapes, and splits statements on `;` outside them. One pass over the text, never throws.
@@ -17,7 +17,7 @@
  */
 
 /** SQL that looks like Flink SQL but is run by something else. */
-export type SqlEngine = "ksqlDB" | "Confluent";
+export type SqlEngine = "ksqlDB" | "Confluent" | "database";
 
 export interface SqlToken {
   kind: "word" | "string" | "quoted" | "punct";
@@ -235,6 +235,10 @@ function otherEngineSign(st: SqlToken[]): { token: SqlToken; engine: SqlEngine }
   if (ksql) return { token: ksql, engine: "ksqlDB" };
   if (isWord(st[0], "SET") && st[1]?.kind === "string" && CONFLUENT_PROPERTY.test(st[1].value))
     return { token: st[1], engine: "Confluent" };
+  // A database's session setting: `SET search_path TO inventory`, `SET NAMES utf8mb4` (PostgreSQL, MySQL). Flink's
+  // SET always has `=` (`SET 'key' = 'value'`, the old `SET key=value`); only a quoted key without one is a Flink typo.
+  if (isWord(st[0], "SET") && st[1]?.kind === "word" && st.length > 2 && !st.some((t) => isPunct(t, "=")))
+    return { token: st[0], engine: "database" };
   return undefined;
 }
 

@@ -183,7 +183,7 @@ function onPodVolume(
       return {
         message: fitting(
           `${storage.what} written to ${value} on an emptyDir volume, deleted with its pod, so ${readBy} finds nothing to restore.`,
-          `${storage.what} written to an emptyDir volume, deleted with its pod, so ${readBy} finds nothing to restore.`,
+          `${storage.what} written to an emptyDir volume, deleted with its pod, so ${readBy} finds nothing.`,
         ),
         details:
           "An emptyDir volume belongs to one pod and is deleted with it; other pods never see it. Use shared storage (s3://, gs://, hdfs://, abfss://), or a ReadWriteMany claim mounted in every pod.",

@@ -20,7 +20,7 @@ export const rule: Rule = {
         "config.yaml": 'taskmanager.numberOfTaskSlots: 4\nenv.java.opts.all: "-Dlog.level=INFO: -XX:+UseG1GC"\n',
       },
       whenNotToFire:
-        "YAML files that hold no Flink settings (workflows, other tools' config.yaml): their syntax is not this product's business. Helm chart templates with `{{ … }}` directives, which are not YAML until rendered: they are read with their actions set aside, and a Flink document that still does not parse is reported as not analysed (BFL003). ksqlDB scripts (`CREATE STREAM`, `EMIT CHANGES`, `WITH (KAFKA_TOPIC=…)`), whose `WITH` lists are not Flink's. Duplicate keys are reported by BFL105, lines Flink's legacy reader skips by BFL100.",
+        "YAML files that hold no Flink settings (workflows, other tools' config.yaml): their syntax is not this product's business. Helm chart templates with `{{ … }}` directives, which are not YAML until rendered: they are read with their actions set aside, and a Flink document that still does not parse is reported as not analysed (BFL003). ksqlDB scripts (`CREATE STREAM`, `EMIT CHANGES`, `WITH (KAFKA_TOPIC=…)`), whose `WITH` lists are not Flink's, and a database's init scripts (`SET search_path TO …`, `SET NAMES utf8mb4`), whose SET has no `=`. Duplicate keys are reported by BFL105, lines Flink's legacy reader skips by BFL100.",
       references: [
         "FLIP-366 / FLINK-33297: config.yaml is standard YAML 1.2 (Flink 1.19)",
         "Flink GlobalConfiguration.loadYAMLResource (legacy flink-conf.yaml line reader)",
