@@ -119,6 +119,33 @@ const CLUSTER_SOURCES: Partial<Record<FlinkVersionEvidence["source"], string>> =
   dependency: "the Flink dependencies of the build",
 };
 
+/**
+ * Of the cluster evidence, the project configuration's when it names a version; else the evidence closest to the
+ * connector (most folders in common with its file), the project's order breaking ties: in a repository of several
+ * examples, the deployment next to a build is the one its job runs on.
+ */
+function nearestEvidence(candidates: FlinkVersionEvidence[], file: string | undefined): FlinkVersionEvidence | undefined {
+  const pinned = candidates.find((e) => e.source === "projectConfig");
+  if (pinned || file === undefined) return pinned ?? candidates[0];
+  const folders = file.split("/").slice(0, -1);
+  const shared = (e: FlinkVersionEvidence) => {
+    const other = e.location?.file.split("/").slice(0, -1) ?? [];
+    let n = 0;
+    while (n < folders.length && n < other.length && folders[n] === other[n]) n++;
+    return n;
+  };
+  let best: FlinkVersionEvidence | undefined;
+  let most = -1;
+  for (const e of candidates) {
+    const n = shared(e);
+    if (n > most) {
+      best = e;
+      most = n;
+    }
+  }
+  return best;
+}
+
 /** An official Flink image reference: `flink:…`, `apache/flink:…`, `docker.io/library/flink:…`, with its tag. */
 const FLINK_IMAGE =
   /^(?:--\S+\s+)*(?:[\w.-]+(?::\d+)?\/)*(?:library\/|apache\/)?flink(?::([^\s@]+))?(?:@\S+)?(?:\s|$)/i;
@@ -183,7 +210,10 @@ export function clusterMinorFor(
         .filter((e) => !own(e))
         .at(-1);
   }
-  evidence ??= all.find((e) => CLUSTER_SOURCES[e.source] && !own(e));
+  evidence ??= nearestEvidence(
+    all.filter((e) => CLUSTER_SOURCES[e.source] && !own(e)),
+    site?.at.file,
+  );
   if (!evidence) return undefined;
   const m = /^(\d+)\.(\d+)/.exec(evidence.minor);
   if (!m) return undefined;
