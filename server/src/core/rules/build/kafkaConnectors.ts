@@ -124,7 +124,10 @@ const CLUSTER_SOURCES: Partial<Record<FlinkVersionEvidence["source"], string>> =
  * connector (most folders in common with its file), the project's order breaking ties: in a repository of several
  * examples, the deployment next to a build is the one its job runs on.
  */
-function nearestEvidence(candidates: FlinkVersionEvidence[], file: string | undefined): FlinkVersionEvidence | undefined {
+function nearestEvidence(
+  candidates: FlinkVersionEvidence[],
+  file: string | undefined,
+): FlinkVersionEvidence | undefined {
   const pinned = candidates.find((e) => e.source === "projectConfig");
   if (pinned || file === undefined) return pinned ?? candidates[0];
   const folders = file.split("/").slice(0, -1);

@@ -80,12 +80,18 @@ export const rule: Rule = {
         const key = `${e.location.file}:${e.location.range.start.line}:${e.location.range.start.character}`;
         if (seen.has(key)) continue;
         seen.add(key);
+        // Two layers of one kind (two services' images) are told apart as this one and the other one.
+        const same = layer(e) === layer(first);
+        const subject = same
+          ? `This ${layer(e).replace(/^the /, "")}`
+          : `${layer(e)[0].toUpperCase()}${layer(e).slice(1)}`;
+        const other = same ? layer(first).replace(/^the /, "the other ") : layer(first);
         ctx.report({
           file: e.location.file,
           range: e.location.range,
           message: fitting(
-            `${layer(e)[0].toUpperCase()}${layer(e).slice(1)} is Flink ${minor}, but ${layer(first)} is Flink ${firstMinor}: the cluster runs another Flink.`,
-            `This says Flink ${minor}, but ${layer(first)} is Flink ${firstMinor}: the cluster runs another Flink.`,
+            `${subject} is Flink ${minor}, but ${other} is Flink ${firstMinor}: the cluster runs another Flink.`,
+            `This says Flink ${minor}, but ${other} is Flink ${firstMinor}: the cluster runs another Flink.`,
           ),
           details:
             "The cluster runs another Flink than it is configured for: make the deployment's layers name one Flink minor.",
