@@ -1234,9 +1234,11 @@ export class Extractor {
     // A call on another file's object (`Sources.kafka.build()`) is read by its own name, as before it was known.
     if (receiver && receiver.t !== "external") return this.callOn(receiver, e, args, scope);
     // A Kafka source added to an environment another file makes (`env = envfactory.get_env()`, a Scala 3 top-level
-    // `val env` or a trait's `env` of another file): the job's environment is not this file's, but the source is read.
+    // `val env` or a trait's `env` of another file, a Python class's `self.env` its caller passed in): the job's
+    // environment is not this file's, but the source is read.
     const elsewhere =
-      receiver?.t === "external" || (!receiver && e.target?.k === "name" && /^[a-z_]/.test(e.target.name));
+      receiver?.t === "external" ||
+      (!receiver && ((e.target?.k === "name" && /^[a-z_]/.test(e.target.name)) || e.target?.k === "field"));
     if (elsewhere && (e.name === "fromSource" || e.name === "addSource") && kafkaArgument(args[0]))
       return this.envCall({ t: "env" }, e, args, scope);
     // A method of the class with the same name shadows the static import, whatever its parameters.
