@@ -6,6 +6,8 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import {
   argvWord,
+  clientCommands,
+  clientProperties,
   dynamicProperties,
   type OffsetText,
   shellSplit,
@@ -305,4 +307,55 @@ test("fixes may replace a -D key or value with one word, or delete a property of
     kept.map((f) => f.title),
     ["rename", "one word", "delete", "elsewhere"],
   );
+});
+
+/** Key → value of the properties the Flink client commands of a script line read. */
+function clientProps(line: string): [string, string][] {
+  return shellSplit(offsets(line)).flatMap((argv) =>
+    clientCommands(argv).flatMap((c) => clientProperties(c).map((p) => [p.key.text, p.value.text] as [string, string])),
+  );
+}
+
+test("flink run: -D and -yD before the jar are read, options skipped with their values; after the jar all is the job's", () => {
+  assert.deepEqual(
+    clientProps("flink run -d -t yarn-per-job -p 4 -Dk1=v1 -D k2=v2 -yD k3=v3 -c com.x.Job job.jar -Dk4=v4 --input t"),
+    [
+      ["k1", "v1"],
+      ["k2", "v2"],
+      ["k3", "v3"],
+    ],
+  );
+  // Anywhere in a command: after `docker compose exec`, a Makefile's `@$(FLINK_HOME)/bin/flink`, inside `bash -c`.
+  assert.deepEqual(clientProps("docker compose exec jobmanager ./bin/flink run -Dk=v /jobs/a.jar"), [["k", "v"]]);
+  assert.deepEqual(clientProps("@$(FLINK_HOME)/bin/flink run-application -t kubernetes-application -Dk=v"), [
+    ["k", "v"],
+  ]);
+  assert.deepEqual(clientProps(`bash -c "flink run --class com.x.Job -Dk=v a.jar"`), [["k", "v"]]);
+  // Long options with their values, written both ways; an option the parser does not know stops it.
+  assert.deepEqual(clientProps("flink run --parallelism 2 --class=com.x.Job -Dk=v a.jar"), [["k", "v"]]);
+  assert.deepEqual(clientProps("flink run --no-such-option x -Dk=v a.jar"), []);
+  // Other commands of the client, and other programs named flink-something, set nothing here.
+  assert.deepEqual(clientProps("flink list -Dk=v"), []);
+  assert.deepEqual(clientProps("flink-sql-client -Dk=v"), []);
+});
+
+test("YARN sessions: yarn-session.sh and EMR's flink-yarn-session read every -D among their options", () => {
+  assert.deepEqual(clientProps("yarn-session.sh -d -jm 1024 -tm 4096 -s 2 -D k1=v1 -Dk2=v2"), [
+    ["k1", "v1"],
+    ["k2", "v2"],
+  ]);
+  assert.deepEqual(clientProps("flink-yarn-session -D state.backend.type=rocksdb -d"), [
+    ["state.backend.type", "rocksdb"],
+  ]);
+});
+
+test("a script's submit commands are configurations of the submission host, with exact ranges", () => {
+  const text = "#!/bin/sh\nflink run -d \\\n  -Dexecution.checkpointing.interval=30s \\\n  job.jar\n";
+  const facts = readDocument("/p/scripts/submit.sh", text);
+  assert.equal(facts.kind, "launch");
+  const [config] = facts.flinkConfigs;
+  assert.equal(config.host, "submission");
+  const e = entry(config, "execution.checkpointing.interval");
+  assert.equal(textAt(text, e.keyRange), "execution.checkpointing.interval");
+  assert.equal(textAt(text, e.valueRange), "30s");
 });

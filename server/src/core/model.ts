@@ -34,6 +34,7 @@ export type ConfigHost =
   | "helmValues" // a Helm values file (flinkConfiguration: or an embedded flink-conf.yaml: |)
   | "envProperties" // FLINK_PROPERTIES environment variable of a container
   | "commandLine" // `-Dkey=value` arguments of a Flink start command (container args, compose command, Dockerfile CMD)
+  | "submission" // `-Dkey=value` of a client command in a script or Makefile: `flink run`, `run-application`, a YARN session
   | "image" // lines a Dockerfile writes into the image's configuration (`RUN echo "k: v" >> …/flink-conf.yaml`)
   | "sql"; // SET statements of a Flink SQL script (a .sql file or SQL strings in job code)
 

@@ -310,28 +310,45 @@ function looksLikeOption(token: string): boolean {
  */
 export function dynamicProperties(cmd: StartCommand): DynamicProperty[] {
   const args = cmd.args;
-  const table = OPTIONS[cmd.launcher];
   let i = 0;
   if (cmd.launcher === "session") {
     // jobmanager.sh: `start [-D …]`, else the legacy `start <host> [<port>] [-D …]`.
     const [a1, a2] = args.map((a) => a.text);
     i = a1 === undefined || a1 === "-D" ? 0 : a2 === undefined || a2 === "-D" ? 1 : 2;
   }
+  return parseProperties(args, i, cmd.lead, OPTIONS[cmd.launcher], ["-D"]);
+}
+
+/**
+ * The `-D` properties of `args` from index `i` on, read the way Commons CLI reads them (options of `table` skipped
+ * with their values; parsing stops at the first argument it does not know). `flags` are the options that set a
+ * property: `-D`, and the legacy `-yD` of `flink run` on YARN.
+ */
+function parseProperties(
+  args: Word[],
+  start: number,
+  lead: Word,
+  table: OptionTable,
+  flags: readonly string[],
+): DynamicProperty[] {
+  let i = start;
   const out: DynamicProperty[] = [];
   const property = (key: WordSlice, value: WordSlice, words: Word[], first: number): DynamicProperty => ({
     key,
     value,
-    span: spanOf(words, first > 0 ? args[first - 1] : cmd.lead),
+    span: spanOf(words, first > 0 ? args[first - 1] : lead),
   });
   while (i < args.length) {
     const token = args[i].text;
     if (token === "--" || !looksLikeOption(token)) break;
-    if (token.startsWith("-D")) {
-      const rest = token.slice(2);
+    const flag = flags.find((f) => token.startsWith(f));
+    if (flag) {
+      const n = flag.length;
+      const rest = token.slice(n);
       if (rest !== "") {
         // `-Dk=v`; `-Dk` alone sets k to true and `-D=v` sets v to true: no value is written for those.
         const eq = rest.indexOf("=");
-        if (eq > 0) out.push(property(slice(args[i], 2, 2 + eq), slice(args[i], 3 + eq), [args[i]], i));
+        if (eq > 0) out.push(property(slice(args[i], n, n + eq), slice(args[i], n + 1 + eq), [args[i]], i));
         i++;
         continue;
       }
@@ -361,4 +378,135 @@ export function dynamicProperties(cmd: StartCommand): DynamicProperty[] {
     i += 1 + (inline ? 0 : arity);
   }
   return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Flink client commands: job submissions and YARN sessions
+
+/**
+ * A Flink client command of a script: `flink run` / `flink run-application` (options, then the job's jar and its
+ * arguments), or a YARN session (`yarn-session.sh`, EMR's `flink-yarn-session`). Their `-D` properties configure
+ * what they start: the job they submit (its checkpointing, its parallelism), and the cluster an application or a
+ * per-job deployment brings up, or the session.
+ */
+export interface ClientCommand {
+  kind: "run" | "yarnSession";
+  name: Word;
+  args: Word[];
+  lead: Word;
+}
+
+const RUN_OPTIONS: OptionTable = {
+  short: {
+    c: 1,
+    C: 1,
+    d: 0,
+    n: 0,
+    p: 1,
+    s: 1,
+    sae: 0,
+    m: 1,
+    t: 1,
+    e: 1,
+    j: 1,
+    py: 1,
+    pyfs: 1,
+    pym: 1,
+    pyreq: 1,
+    pyarch: 1,
+    pyexec: 1,
+    pyclientexec: 1,
+    rm: 1,
+    cm: 1,
+    z: 1,
+    yid: 1,
+    yjm: 1,
+    ytm: 1,
+    ys: 1,
+    yqu: 1,
+    ynm: 1,
+    yt: 1,
+    yat: 1,
+    yz: 1,
+    yd: 0,
+  },
+  long: {
+    class: 1,
+    classpath: 1,
+    detached: 0,
+    allowNonRestoredState: 0,
+    parallelism: 1,
+    fromSavepoint: 1,
+    shutdownOnAttachedExit: 0,
+    jobmanager: 1,
+    target: 1,
+    executor: 1,
+    jarfile: 1,
+    python: 1,
+    pyFiles: 1,
+    pyModule: 1,
+    pyRequirements: 1,
+    pyArchives: 1,
+    pyExecutable: 1,
+    pyClientExecutable: 1,
+    restoreMode: 1,
+    claimMode: 1,
+    zookeeperNamespace: 1,
+    yarnapplicationId: 1,
+    yarnjobManagerMemory: 1,
+    yarntaskManagerMemory: 1,
+    yarnslots: 1,
+    yarnqueue: 1,
+    yarnname: 1,
+    yarnship: 1,
+    yarndetached: 0,
+  },
+};
+
+const YARN_SESSION_OPTIONS: OptionTable = {
+  short: { d: 0, jm: 1, tm: 1, s: 1, nm: 1, qu: 1, t: 1, z: 1, id: 1, at: 1, j: 1, m: 1, h: 0 },
+  long: {
+    detached: 0,
+    jobManagerMemory: 1,
+    taskManagerMemory: 1,
+    slots: 1,
+    name: 1,
+    queue: 1,
+    ship: 1,
+    zookeeperNamespace: 1,
+    applicationId: 1,
+    applicationType: 1,
+    jar: 1,
+    jobmanager: 1,
+    help: 0,
+  },
+};
+
+const YARN_SESSION = new Set(["yarn-session.sh", "flink-yarn-session"]);
+
+/**
+ * The Flink client commands of one simple command of a script, wherever the client stands in it
+ * (`docker compose exec jobmanager ./bin/flink run -d …`, a Makefile's `@$(FLINK_HOME)/bin/flink run …`,
+ * `bash -c "…"`).
+ */
+export function clientCommands(argv: readonly Word[]): ClientCommand[] {
+  for (let j = 0; j < argv.length; j++) {
+    const base = baseName(argv[j]).replace(/^[@-]+/, "");
+    const next = argv[j + 1]?.text;
+    if (base === "flink" && (next === "run" || next === "run-application"))
+      return [{ kind: "run", name: argv[j], lead: argv[j + 1], args: argv.slice(j + 2) }];
+    if (YARN_SESSION.has(base)) return [{ kind: "yarnSession", name: argv[j], lead: argv[j], args: argv.slice(j + 1) }];
+    if (SHELLS.has(base) && /^-[a-z]*c[a-z]*$/.test(next ?? "") && argv[j + 2]) {
+      const script = argv[j + 2];
+      return shellSplit({ value: script.text, at: script.at }).flatMap((c) => clientCommands(c));
+    }
+  }
+  return [];
+}
+
+/** The `-D` properties a client command's parser reads (for `flink run`, only those before the job's jar). */
+export function clientProperties(cmd: ClientCommand): DynamicProperty[] {
+  return cmd.kind === "run"
+    ? parseProperties(cmd.args, 0, cmd.lead, RUN_OPTIONS, ["-yD", "-D"])
+    : parseProperties(cmd.args, 0, cmd.lead, YARN_SESSION_OPTIONS, ["-D"]);
 }

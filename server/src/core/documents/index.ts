@@ -24,7 +24,7 @@ import { readJavaFile } from "./java/reader";
 import { kotlinReader } from "./kotlin/reader";
 import { readManifests } from "./kubernetes/manifests";
 import { isK8sDocument } from "./kubernetes/objects";
-import { dockerfileArgs, gradleArgs, isLaunchFile, launchJsonArgs, shellArgs } from "./launchArgs";
+import { dockerfileArgs, gradleArgs, isLaunchFile, launchJsonArgs, shellArgs, submissionConfigs } from "./launchArgs";
 import { operatorChartVersions, operatorImageVersions } from "./operatorVersion";
 import { PROJECT_CONFIG_NAMES, readProjectConfig } from "./projectConfig";
 import { pythonKafkaReads } from "./python/kafkaRead";
@@ -146,8 +146,10 @@ function readUnguarded(file: string, text: string, hints: ReadHints): FileFacts 
     case "gradle":
       return withBeamArgs(readGradleScript(file, text), gradleArgs(file, text));
     case "launch": {
-      const args = file.endsWith(".json") ? launchJsonArgs(file, text) : shellArgs(file, text);
-      return withBeamArgs(emptyFacts(file, "launch", text), args);
+      if (file.endsWith(".json")) return withBeamArgs(emptyFacts(file, "launch", text), launchJsonArgs(file, text));
+      const facts = withBeamArgs(emptyFacts(file, "launch", text), shellArgs(file, text));
+      pushAll(facts.flinkConfigs, submissionConfigs(file, text));
+      return facts;
     }
     case "sbt":
       return readSbtBuild(file, text);

@@ -6,8 +6,10 @@
 
 import { pushAll } from "../arrays";
 import type { BeamArg, BeamArgSource } from "../jobcode/facts";
-import type { FlinkDeploymentFacts } from "../model";
+import type { FlinkConfig, FlinkDeploymentFacts } from "../model";
 import { LineIndex } from "../text";
+import { clientCommands, shellSplit } from "./commandLine";
+import { commandLineConfig } from "./flinkConfig/commandLine";
 import { tokenize } from "./java/tokens";
 
 /**
@@ -173,5 +175,31 @@ export function flinkDeploymentArgs(d: FlinkDeploymentFacts): BeamArg[] {
     }
     out.push(flag);
   });
+  return out;
+}
+
+/**
+ * The `-D` properties of the Flink client commands a shell script or Makefile runs (`flink run -D k=v job.jar`,
+ * `flink run-application -t yarn-application -Dk=v`, `yarn-session.sh -D k=v`), one configuration per command.
+ * A Makefile is split like a script: its recipe lines are shell command lines.
+ */
+export function submissionConfigs(file: string, text: string): FlinkConfig[] {
+  if (!/\b(flink|yarn-session\.sh|flink-yarn-session)\b/.test(text)) return [];
+  const index = new LineIndex(text);
+  const at = Array.from({ length: text.length }, (_, i) => i);
+  const out: FlinkConfig[] = [];
+  for (const argv of shellSplit({ value: text, at })) {
+    for (const command of clientCommands(argv)) {
+      const start = command.name.start ?? 0;
+      const config = commandLineConfig({
+        file,
+        id: `${file}#submit/${out.length}`,
+        command,
+        position: (offset) => index.positionAt(offset),
+        anchor: index.rangeOf(start, command.name.end ?? start),
+      });
+      if (config) out.push(config);
+    }
+  }
   return out;
 }

@@ -81,7 +81,7 @@ function commandLinesByFile(project: ProjectModel): Map<string, FlinkConfig[]> {
   if (!byFile) {
     byFile = new Map();
     for (const c of project.flinkConfigs) {
-      if (c.host !== "commandLine") continue;
+      if (c.host !== "commandLine" && c.host !== "submission") continue;
       const list = byFile.get(c.file) ?? [];
       list.push(c);
       byFile.set(c.file, list);

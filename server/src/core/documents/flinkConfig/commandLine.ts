@@ -1,18 +1,26 @@
 /**
  * The `-Dkey=value` dynamic properties of a Flink start command (documents/commandLine.ts) as a configuration of
  * the `commandLine` host: set over the cluster's configuration files and FLINK_PROPERTIES for the process the
- * command starts. Keys and values point at their exact characters inside the command line; fixes may only replace
+ * command starts. Those of a client command in a script (`flink run -D…`, `yarn-session.sh -D…`) are a
+ * configuration of the `submission` host: the job (or YARN session) it starts, not one of the project's clusters. Keys and values point at their exact characters inside the command line; fixes may only replace
  * them with single words, or delete a property written in a split string (rules/configEdits.ts
  * `commandLineFixes`). Nothing can be inserted.
  */
 import type { ConfigEntry, FlinkConfig, K8sObject } from "../../model";
 import type { Position, Range } from "../../text";
-import { dynamicProperties, type StartCommand, type WordSlice } from "../commandLine";
+import {
+  type ClientCommand,
+  clientProperties,
+  dynamicProperties,
+  type StartCommand,
+  type WordSlice,
+} from "../commandLine";
 
 export interface CommandLineConfigSpec {
   file: string;
   id: string;
-  command: StartCommand;
+  /** A start command (its properties configure the process it starts) or a client command of a script. */
+  command: StartCommand | ClientCommand;
   /** The position of a file offset. */
   position(offset: number): Position;
   /** Where findings about the whole configuration point when the command's name has no exact place. */
@@ -32,7 +40,8 @@ const RUN_TIME = /\$|\{\{|`/;
 /** The configuration a start command's dynamic properties set; undefined when it sets none. */
 export function commandLineConfig(spec: CommandLineConfigSpec): FlinkConfig | undefined {
   const { command, position } = spec;
-  const properties = dynamicProperties(command);
+  const client = "kind" in command;
+  const properties = client ? clientProperties(command) : dynamicProperties(command);
   if (properties.length === 0) return undefined;
   const name = command.name;
   const nameExact = name.at.length > 0 && name.at.every((a, k) => a !== undefined && a === (name.at[0] ?? 0) + k);
@@ -65,7 +74,7 @@ export function commandLineConfig(spec: CommandLineConfigSpec): FlinkConfig | un
   const config: FlinkConfig = {
     id: spec.id,
     file: spec.file,
-    host: "commandLine",
+    host: client ? "submission" : "commandLine",
     // Plain string values; a key given again replaces the earlier value.
     dialect: "legacy",
     entries,

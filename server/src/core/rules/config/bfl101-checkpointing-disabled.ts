@@ -1,4 +1,5 @@
 import type { Fix } from "../../findings";
+import { parseDuration } from "../../knowledge/values";
 import { jobCheckpointing } from "../../project/checkpointing";
 import { type Cluster, checkpointing, clustersOf, runsBatch } from "../../project/clusters";
 import { allCode, declaresEntryClass } from "../../project/jobCode";
@@ -53,10 +54,18 @@ export const rule: Rule = {
     const scripts = jobs.flatMap((j) =>
       j.checkpointing.kind === "on" && j.checkpointing.by === "script" ? j.checkpointing.where : [],
     );
-    const code = [...jobCheckpointing(ctx.project), ...scripts];
+    // A `flink run -D execution.checkpointing.interval=…` of a script configures the job it submits, as code does.
+    const submissions = ctx.project.flinkConfigs.flatMap((c) => {
+      if (c.host !== "submission") return [];
+      const entry = c.entries.find((e) => e.key === KEY);
+      const millis = entry && !entry.templated ? parseDuration(entry.value.trim())?.millis : undefined;
+      return entry && (millis === undefined || millis > 0) ? [{ file: c.file, range: entry.keyRange }] : [];
+    });
+    const code = [...jobCheckpointing(ctx.project), ...scripts, ...submissions];
     const related = [
       ...jobCheckpointing(ctx.project).map((l) => ({ ...l, message: "The job code enables checkpointing here." })),
       ...scripts.map((l) => ({ ...l, message: "The SQL script enables checkpointing here." })),
+      ...submissions.map((l) => ({ ...l, message: "The submit command enables checkpointing here." })),
     ];
     // A FlinkDeployment's job built elsewhere (a jar or an image only): its code may well enable checkpointing.
     const noCode = allCode(ctx.project).length === 0;
