@@ -11,7 +11,7 @@ import { isMap, isScalar, type Node, type Pair } from "yaml";
 import { pushAll } from "../arrays";
 import { type ConfigMount, emptyFacts, type FileFacts, type FlinkWorkload } from "../model";
 import type { Range } from "../text";
-import { argvWord, shellSplit, startCommands, type Word } from "./commandLine";
+import { argvWord, clientCommands, shellSplit, startCommands, type Word } from "./commandLine";
 import { commandLineConfig } from "./flinkConfig/commandLine";
 import { afterPrefix, readEmbeddedConfig } from "./flinkConfig/embedded";
 import { flinkImageVersion, imageEvidence } from "./images";
@@ -80,6 +80,9 @@ function readService(src: YamlSource, pair: Pair, facts: FileFacts) {
   );
   const commandLine = commandLineProperties(src, name, service, anchor);
   if (commandLine) configs.push({ config: commandLine, problems: [] });
+  // A service that submits a job (`command: flink run -d -D… /jobs/orders.jar`): the job's configuration, no cluster.
+  const submission = commandLine ? undefined : submissionProperties(src, name, service, anchor);
+  if (submission) facts.flinkConfigs.push(submission);
   if (!official && role === undefined && configs.length === 0) return;
   const workload: FlinkWorkload = {
     file: src.file,
@@ -138,6 +141,24 @@ function commandLineProperties(src: YamlSource, name: string, service: unknown, 
     file: src.file,
     id: `${src.file}#services.${name}.command`,
     command: start,
+    position: (offset) => src.position(offset),
+    anchor: key ? src.range(key[0], key[1]) : anchor,
+  });
+}
+
+/** The `-D` properties of a `flink run` / `flink run-application` a service's command runs. */
+function submissionProperties(src: YamlSource, name: string, service: unknown, anchor: Range) {
+  const argv = [
+    ...commandWords(src, getValue(service, "entrypoint")),
+    ...commandWords(src, getValue(service, "command")),
+  ];
+  const [client] = clientCommands(argv);
+  if (!client) return undefined;
+  const key = (getPair(service, "command")?.key as Node | null)?.range;
+  return commandLineConfig({
+    file: src.file,
+    id: `${src.file}#services.${name}.submit`,
+    command: client,
     position: (offset) => src.position(offset),
     anchor: key ? src.range(key[0], key[1]) : anchor,
   });

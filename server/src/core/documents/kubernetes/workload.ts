@@ -6,7 +6,7 @@
 import type { Node } from "yaml";
 import { pushAll } from "../../arrays";
 import type { ConfigMount, FileFacts, FlinkConfig, FlinkRole, FlinkWorkload, K8sObject, Located } from "../../model";
-import { argvWord, startCommands, type Word } from "../commandLine";
+import { argvWord, clientCommands, startCommands, type Word } from "../commandLine";
 import { commandLineConfig } from "../flinkConfig/commandLine";
 import { readEmbeddedConfig } from "../flinkConfig/embedded";
 import { flinkImageVersion, imageEvidence } from "../images";
@@ -81,6 +81,11 @@ export function readWorkload(src: YamlSource, root: unknown, object: K8sObject, 
     role ??= roleFromName(scalarText(getValue(l, "component")));
     role ??= roleFromName(scalarText(getValue(l, "app.kubernetes.io/component")));
   }
+  // A container that submits a job (`flink run -D… job.jar`, typically a Job): the job's configuration, no cluster.
+  main.forEach((c, i) => {
+    const submission = submissionProperties(src, c, i, object);
+    if (submission) facts.flinkConfigs.push(submission);
+  });
   // A Job (the JobManager of an application cluster) counts only when its command or a component label says so: a
   // Job with a Flink image may as well submit a job to a cluster elsewhere.
   if (object.kind === "Job" && role === undefined) return;
@@ -178,6 +183,29 @@ function listWords(src: YamlSource, list: unknown): Word[] {
   return seqItems(list).flatMap((item) => {
     const text = scalarChars(src, item);
     return text ? [argvWord(text)] : [];
+  });
+}
+
+/** The `-D` properties of a `flink run` / `flink run-application` a container's command line runs. */
+function submissionProperties(
+  src: YamlSource,
+  container: unknown,
+  index: number,
+  object: K8sObject,
+): FlinkConfig | undefined {
+  const command = getValue(container, "command");
+  const args = getValue(container, "args");
+  const [client] = clientCommands([...listWords(src, command), ...listWords(src, args)]);
+  if (!client) return undefined;
+  const containerName = scalarText(getValue(container, "name")) ?? String(index);
+  const key = (getPair(container, seqItems(args).length > 0 ? "args" : "command")?.key as Node | null)?.range;
+  return commandLineConfig({
+    file: src.file,
+    id: `${src.file}#${object.documentIndex}/containers/${containerName}/submit`,
+    command: client,
+    position: (offset) => src.position(offset),
+    anchor: key ? src.range(key[0], key[1]) : object.kindRange,
+    owner: object,
   });
 }
 
