@@ -130,3 +130,29 @@ export function declaresEntryClass(project: ProjectModel, qualified: string): bo
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
+
+/**
+ * Amazon Managed Service for Apache Flink runs the application's checkpoints itself: with its default checkpoint
+ * configuration (`ConfigurationType: DEFAULT`) every 60 s, whatever the code sets; only a `CUSTOM` configuration of
+ * the application, which is not in its code, may turn them off. An application for it reads its runtime properties
+ * (`KinesisAnalyticsRuntime.getApplicationProperties()` in Java, `/etc/flink/application_properties.json` in Python)
+ * or depends on `com.amazonaws:aws-kinesisanalytics-runtime`.
+ */
+export function runsOnManagedFlink(project: ProjectModel, file: string): boolean {
+  const text = project.fileFacts(file)?.text ?? "";
+  if (MANAGED_FLINK_CODE.test(text)) return true;
+  return managedFlinkBuild(project);
+}
+
+const MANAGED_FLINK_CODE = /\bKinesisAnalyticsRuntime\b|\/etc\/flink\/application_properties\.json/;
+
+const managedBuilds = new WeakMap<ProjectModel, boolean>();
+
+function managedFlinkBuild(project: ProjectModel): boolean {
+  let yes = managedBuilds.get(project);
+  if (yes === undefined) {
+    yes = project.dependencies.some((d) => /^aws-kinesisanalytics-(runtime|flink)$/.test(d.artifact));
+    managedBuilds.set(project, yes);
+  }
+  return yes;
+}

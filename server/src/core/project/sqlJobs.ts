@@ -14,7 +14,7 @@ import type { ProjectModel } from "../workspace/project";
 import { jobCheckpointing } from "./checkpointing";
 import { checkpointing, clustersOf, runsBatch, sqlRunnerCluster } from "./clusters";
 import { findEntry } from "./configEntries";
-import { isTestCode, namesFile } from "./jobCode";
+import { isTestCode, namesFile, runsOnManagedFlink } from "./jobCode";
 
 export interface KafkaTable {
   facts: SqlTableFacts;
@@ -152,6 +152,8 @@ function checkpointingOf(project: ProjectModel, script: SqlScriptFacts): SqlChec
     ? code.filter((l) => l.file === script.file || (script.shared && mayRunDefinitions(project, l.file, script)))
     : code.filter((l) => mayRunScript(project, l.file, script.file));
   if (own.length > 0) return { kind: "on", by: "code", where: own };
+  // Amazon Managed Service for Apache Flink checkpoints the application unless its configuration says otherwise.
+  if (script.embedded && runsOnManagedFlink(project, script.file)) return { kind: "unknown" };
   return { kind: "off" };
 }
 

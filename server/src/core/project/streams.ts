@@ -24,7 +24,7 @@ import { rangeContains } from "../text";
 import type { ProjectModel } from "../workspace/project";
 import { checkpointing, clustersOf } from "./clusters";
 import { findEntry } from "./configEntries";
-import { isTestCode, namesFile, productionCode, wordPattern } from "./jobCode";
+import { isTestCode, namesFile, productionCode, runsOnManagedFlink, wordPattern } from "./jobCode";
 
 export type Evidence = "on" | "maybe" | "off";
 
@@ -156,6 +156,9 @@ export function checkpointingOf(
   }
   const config = configCheckpointing(project);
   pushAll(where, config.where);
+  // Amazon Managed Service for Apache Flink checkpoints the application unless its configuration says otherwise.
+  const files = [env?.file, sourceFile].filter((f): f is string => f !== undefined);
+  if (files.some((f) => runsOnManagedFlink(project, f))) evidence = strongest(evidence, "maybe");
   return { evidence: strongest(evidence, config.evidence), where };
 }
 
