@@ -79,10 +79,9 @@ function readService(src: YamlSource, pair: Pair, facts: FileFacts) {
     }),
   );
   const commandLine = commandLineProperties(src, name, service, anchor);
-  if (commandLine) configs.push({ config: commandLine, problems: [] });
-  // A service that submits a job (`command: flink run -d -D… /jobs/orders.jar`): the job's configuration, no cluster.
-  const submission = commandLine ? undefined : submissionProperties(src, name, service, anchor);
-  if (submission) facts.flinkConfigs.push(submission);
+  // A service that submits a job configures that job, not a cluster: it is no workload for it.
+  if (commandLine?.host === "submission") facts.flinkConfigs.push(commandLine);
+  else if (commandLine) configs.push({ config: commandLine, problems: [] });
   if (!official && role === undefined && configs.length === 0) return;
   const workload: FlinkWorkload = {
     file: src.file,
@@ -129,36 +128,21 @@ function commandWords(src: YamlSource, node: unknown): Word[] {
 
 /**
  * The dynamic properties of a service's Flink start command: `command: standalone-job -Dk=v` (run by the image's
- * entry point unless the service sets its own `entrypoint`), or a start script, also inside `bash -c "…"`.
+ * entry point unless the service sets its own `entrypoint`), or a start script, also inside `bash -c "…"`; else those
+ * of a job the service submits (`command: flink run -d -D… /jobs/orders.jar`), a configuration of the `submission`
+ * host: the job's, no cluster's.
  */
 function commandLineProperties(src: YamlSource, name: string, service: unknown, anchor: Range) {
   const entrypoint = commandWords(src, getValue(service, "entrypoint"));
   const argv = [...entrypoint, ...commandWords(src, getValue(service, "command"))];
   const [start] = startCommands(argv, entrypoint.length === 0);
-  if (!start) return undefined;
+  const command = start ?? clientCommands(argv)[0];
+  if (!command) return undefined;
   const key = (getPair(service, "command")?.key as Node | null)?.range;
   return commandLineConfig({
     file: src.file,
-    id: `${src.file}#services.${name}.command`,
-    command: start,
-    position: (offset) => src.position(offset),
-    anchor: key ? src.range(key[0], key[1]) : anchor,
-  });
-}
-
-/** The `-D` properties of a `flink run` / `flink run-application` a service's command runs. */
-function submissionProperties(src: YamlSource, name: string, service: unknown, anchor: Range) {
-  const argv = [
-    ...commandWords(src, getValue(service, "entrypoint")),
-    ...commandWords(src, getValue(service, "command")),
-  ];
-  const [client] = clientCommands(argv);
-  if (!client) return undefined;
-  const key = (getPair(service, "command")?.key as Node | null)?.range;
-  return commandLineConfig({
-    file: src.file,
-    id: `${src.file}#services.${name}.submit`,
-    command: client,
+    id: `${src.file}#services.${name}.${start ? "command" : "submit"}`,
+    command,
     position: (offset) => src.position(offset),
     anchor: key ? src.range(key[0], key[1]) : anchor,
   });

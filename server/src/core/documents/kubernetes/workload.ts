@@ -81,11 +81,9 @@ export function readWorkload(src: YamlSource, root: unknown, object: K8sObject, 
     role ??= roleFromName(scalarText(getValue(l, "component")));
     role ??= roleFromName(scalarText(getValue(l, "app.kubernetes.io/component")));
   }
-  // A container that submits a job (`flink run -D… job.jar`, typically a Job): the job's configuration, no cluster.
-  main.forEach((c, i) => {
-    const submission = submissionProperties(src, c, i, object);
-    if (submission) facts.flinkConfigs.push(submission);
-  });
+  const commandLines = main.flatMap((c, i) => commandLineProperties(src, c, i, object) ?? []);
+  // A container that submits a job (`flink run -D… job.jar`, typically a Job) configures that job, not a cluster.
+  for (const c of commandLines) if (c.host === "submission") facts.flinkConfigs.push(c);
   // A Job (the JobManager of an application cluster) counts only when its command or a component label says so: a
   // Job with a Flink image may as well submit a job to a cluster elsewhere.
   if (object.kind === "Job" && role === undefined) return;
@@ -94,7 +92,7 @@ export function readWorkload(src: YamlSource, root: unknown, object: K8sObject, 
 
   const configs = [
     ...containers.flatMap((c, i) => flinkProperties(src, c, i, object, facts)),
-    ...main.flatMap((c, i) => commandLineProperties(src, c, i, object)),
+    ...commandLines.filter((c) => c.host === "commandLine"),
   ];
   const isFlink =
     role !== undefined || images.some((i) => flinkImageVersion(i.value) !== undefined) || configs.length > 0;
@@ -186,8 +184,13 @@ function listWords(src: YamlSource, list: unknown): Word[] {
   });
 }
 
-/** The `-D` properties of a `flink run` / `flink run-application` a container's command line runs. */
-function submissionProperties(
+/**
+ * The dynamic properties of a container's Flink start command: `args: ["standalone-job", "-Dk=v"]` (the image's
+ * entry point runs them when the container sets no `command`), or a start script in `command`/`args`, also inside
+ * `bash -c "…"`; else those of a job the container submits (`flink run -D… job.jar`, typically in a Job), a
+ * configuration of the `submission` host. Only the first start command of a container is read.
+ */
+function commandLineProperties(
   src: YamlSource,
   container: unknown,
   index: number,
@@ -195,40 +198,18 @@ function submissionProperties(
 ): FlinkConfig | undefined {
   const command = getValue(container, "command");
   const args = getValue(container, "args");
-  const [client] = clientCommands([...listWords(src, command), ...listWords(src, args)]);
-  if (!client) return undefined;
+  const argv = [...listWords(src, command), ...listWords(src, args)];
+  const [start] = startCommands(argv, seqItems(command).length === 0);
+  const found = start ?? clientCommands(argv)[0];
+  if (!found) return undefined;
   const containerName = scalarText(getValue(container, "name")) ?? String(index);
   const key = (getPair(container, seqItems(args).length > 0 ? "args" : "command")?.key as Node | null)?.range;
   return commandLineConfig({
     file: src.file,
-    id: `${src.file}#${object.documentIndex}/containers/${containerName}/submit`,
-    command: client,
+    id: `${src.file}#${object.documentIndex}/containers/${containerName}/${start ? "command" : "submit"}`,
+    command: found,
     position: (offset) => src.position(offset),
     anchor: key ? src.range(key[0], key[1]) : object.kindRange,
     owner: object,
   });
-}
-
-/**
- * The dynamic properties of a container's Flink start command: `args: ["standalone-job", "-Dk=v"]` (the image's
- * entry point runs them when the container sets no `command`), or a start script in `command`/`args`, also inside
- * `bash -c "…"`. Only the first start command of a container is read.
- */
-function commandLineProperties(src: YamlSource, container: unknown, index: number, object: K8sObject): FlinkConfig[] {
-  const command = getValue(container, "command");
-  const args = getValue(container, "args");
-  const argv = [...listWords(src, command), ...listWords(src, args)];
-  const [start] = startCommands(argv, seqItems(command).length === 0);
-  if (!start) return [];
-  const containerName = scalarText(getValue(container, "name")) ?? String(index);
-  const key = (getPair(container, seqItems(args).length > 0 ? "args" : "command")?.key as Node | null)?.range;
-  const config = commandLineConfig({
-    file: src.file,
-    id: `${src.file}#${object.documentIndex}/containers/${containerName}/command`,
-    command: start,
-    position: (offset) => src.position(offset),
-    anchor: key ? src.range(key[0], key[1]) : object.kindRange,
-    owner: object,
-  });
-  return config ? [config] : [];
 }
