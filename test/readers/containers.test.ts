@@ -193,3 +193,27 @@ test("only the official Flink image names give a version", () => {
     ],
   );
 });
+
+test("Confluent Platform's Flink images carry the Flink version in their tag", () => {
+  const versions = [
+    "confluentinc/cp-flink:1.19.3-cp1",
+    "confluentinc/cp-flink:1.20.5-cp2-java17",
+    "registry.example.com/confluentinc/cp-flink-sql:1.19-cp11",
+    "confluentinc/cp-flink-sql:2.3-cmf2.5-cp1",
+    "confluentinc/cp-flink-kubernetes-operator:1.130.0",
+    "example/cp-flink-s3:1.20.2-s3",
+    "confluentinc/cp-flink:latest",
+  ].map((image) => flinkImageVersion(image));
+  assert.deepEqual(
+    versions.map((v) => v && [v.minor, v.full, v.offset, v.length]),
+    [
+      ["1.19", "1.19.3", 22, 6],
+      ["1.20", "1.20.5", 22, 6],
+      ["1.19", undefined, 47, 4],
+      ["2.3", undefined, 26, 3],
+      undefined,
+      undefined,
+      undefined,
+    ],
+  );
+});

@@ -348,6 +348,85 @@ test("FlinkDeployment without flinkConfiguration: insertEntry creates it under s
   assert.equal(entry(filled.config, "parallelism.default").value, "2");
 });
 
+test("Confluent Platform: FlinkApplication as a FlinkDeployment, FlinkEnvironment defaults, ComputePool cluster spec", () => {
+  const text = [
+    "apiVersion: platform.confluent.io/v1beta1", // 0
+    "kind: FlinkApplication",
+    "metadata:",
+    "  name: payments",
+    "spec:",
+    "  flinkEnvironment: production", // 5
+    "  image: confluentinc/cp-flink:1.19.3-cp1",
+    "  flinkVersion: v1_19",
+    "  flinkConfiguration:",
+    '    taskmanager.numberOfTaskSlots: "2"',
+    "  job:", // 10
+    "    jarURI: local:///opt/flink/usrlib/payments.jar",
+    "    upgradeMode: stateless",
+    "---",
+    "apiVersion: platform.confluent.io/v1beta1",
+    "kind: FlinkEnvironment", // 15
+    "metadata:",
+    "  name: production",
+    "spec:",
+    "  kubernetesNamespace: flink-prod",
+    "  flinkApplicationDefaults:", // 20
+    "    spec:",
+    "      flinkConfiguration:",
+    "        execution.checkpointing.interval: 1 min",
+    "---",
+    "apiVersion: cmf.confluent.io/v1", // 25
+    "kind: ComputePool",
+    "metadata:",
+    "  name: pool",
+    "spec:",
+    "  clusterSpec:", // 30
+    "    flinkVersion: v1_19",
+    "    image: confluentinc/cp-flink-sql:1.19-cp11",
+    "    flinkConfiguration:",
+    '      pipeline.operator-chaining.enabled: "false"',
+    "---", // 35
+    "apiVersion: example.com/v1",
+    "kind: FlinkApplication",
+    "metadata:",
+    "  name: not-confluent",
+    "spec:", // 40
+    "  flinkConfiguration:",
+    "    unknown.key: x",
+    "",
+  ].join("\n");
+  const facts = read(text);
+  const [app] = facts.flinkDeployments;
+  assert.equal(facts.flinkDeployments.length, 1);
+  assert.deepEqual(
+    [app.kind, app.config.host, app.flinkEnvironment?.value],
+    ["FlinkApplication", "flinkApplication", "production"],
+  );
+  assert.equal(span(app.flinkEnvironment?.range), "5:20-5:30");
+  assert.deepEqual(scalars(app.config), [["taskmanager.numberOfTaskSlots", "2"]]);
+  const [env, pool] = facts.confluentSpecs ?? [];
+  assert.deepEqual(
+    [env.kind, env.config.host, env.object.name],
+    ["FlinkEnvironment", "flinkEnvironment", "production"],
+  );
+  assert.deepEqual(scalars(env.config), [["execution.checkpointing.interval", "1 min"]]);
+  assert.deepEqual([pool.kind, pool.config.host, pool.flinkVersion?.value], ["ComputePool", "computePool", "v1_19"]);
+  assert.deepEqual(scalars(pool.config), [["pipeline.operator-chaining.enabled", "false"]]);
+  assert.deepEqual(
+    facts.flinkConfigs.map((c) => c.host),
+    ["flinkApplication", "flinkEnvironment", "computePool"],
+  );
+  assert.deepEqual(
+    facts.flinkVersions.map((v) => [v.minor, v.full, v.source, v.kind, span(v.location?.range)]),
+    [
+      ["1.19", undefined, "flinkDeployment", "FlinkApplication", "7:16-7:21"],
+      ["1.19", "1.19.3", "image", undefined, "6:31-6:37"],
+      ["1.19", undefined, "flinkDeployment", "ComputePool", "31:18-31:23"],
+      ["1.19", undefined, "image", undefined, "32:37-32:41"],
+    ],
+  );
+});
+
 test("Deployment and StatefulSet: role, replicas, images and FLINK_PROPERTIES", () => {
   const text = [
     "apiVersion: apps/v1",

@@ -31,6 +31,9 @@ export type ConfigHost =
   | "configmap" // a ConfigMap data entry named flink-conf.yaml / config.yaml
   | "flinkDeployment" // FlinkDeployment spec.flinkConfiguration
   | "flinkSessionJob" // FlinkSessionJob spec.flinkConfiguration
+  | "flinkApplication" // Confluent Platform FlinkApplication spec.flinkConfiguration (CMF or CFK)
+  | "flinkEnvironment" // Confluent Platform FlinkEnvironment spec.flinkApplicationDefaults.spec.flinkConfiguration
+  | "computePool" // Confluent Platform ComputePool spec.clusterSpec.flinkConfiguration
   | "helmValues" // a Helm values file (flinkConfiguration: or an embedded flink-conf.yaml: |)
   | "envProperties" // FLINK_PROPERTIES environment variable of a container
   | "commandLine" // `-Dkey=value` arguments of a Flink start command (container args, compose command, Dockerfile CMD)
@@ -153,9 +156,20 @@ export interface PodVolume {
 
 export type FlinkRole = "jobmanager" | "taskmanager";
 
+/**
+ * A resource whose spec is the Flink Kubernetes Operator's FlinkDeployment spec: a FlinkDeployment or FlinkSessionJob
+ * (flink.apache.org), or a Confluent Platform for Apache Flink FlinkApplication (`cmf.confluent.io/v1`, given to
+ * Confluent Manager for Apache Flink, or the Confluent for Kubernetes resource `platform.confluent.io/v1beta1`),
+ * from which CMF creates a FlinkDeployment: one application cluster per application.
+ */
 export interface FlinkDeploymentFacts {
   object: K8sObject;
-  kind: "FlinkDeployment" | "FlinkSessionJob";
+  kind: "FlinkDeployment" | "FlinkSessionJob" | "FlinkApplication";
+  /**
+   * A FlinkApplication's `spec.flinkEnvironment` (Confluent for Kubernetes): the FlinkEnvironment it belongs to. A
+   * CMF application's environment is given when it is created (CLI or REST), not in its file.
+   */
+  flinkEnvironment?: Located<string>;
   flinkVersion?: Located<string>;
   image?: Located<string>;
   mode?: Located<string>;
@@ -178,6 +192,21 @@ export interface FlinkDeploymentFacts {
   entryClass?: Located<string>;
   /** Volumes the pod templates mount into the Flink container. */
   volumes?: PodVolume[];
+}
+
+/**
+ * Flink settings a Confluent Platform for Apache Flink resource gives the clusters Confluent Manager for Apache Flink
+ * creates: a FlinkEnvironment's `spec.flinkApplicationDefaults.spec` (merged into every application of the
+ * environment, its `flinkConfiguration` winning over the application's), or a ComputePool's `spec.clusterSpec` (the
+ * clusters its SQL statements run on).
+ */
+export interface ConfluentFlinkSpec {
+  object: K8sObject;
+  kind: "FlinkEnvironment" | "ComputePool";
+  /** The `flinkConfiguration` of that spec (always present, possibly empty). */
+  config: FlinkConfig;
+  flinkVersion?: Located<string>;
+  image?: Located<string>;
 }
 
 /** A Deployment, StatefulSet, Job or docker-compose service that runs a Flink JobManager or TaskManager. */
@@ -224,7 +253,7 @@ export interface ConfigMount {
 // Versions
 
 export type VersionSource =
-  | "flinkDeployment" // spec.flinkVersion v1_19
+  | "flinkDeployment" // spec.flinkVersion v1_19 of a FlinkDeployment, or of the resource `kind` names
   | "image" // flink:1.19.1 in a manifest, Dockerfile or compose file
   | "dependency" // org.apache.flink:flink-* dependency version
   | "runner" // beam-runners-flink-1.17
@@ -238,6 +267,11 @@ export interface FlinkVersionEvidence {
   full?: string;
   source: VersionSource;
   location?: Location;
+  /**
+   * For a `flinkDeployment` source, the resource whose `flinkVersion` it is when that is not a FlinkDeployment: a
+   * Confluent FlinkApplication, a FlinkEnvironment's application defaults or a ComputePool's cluster spec.
+   */
+  kind?: "FlinkApplication" | "FlinkEnvironment" | "ComputePool";
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -296,6 +330,8 @@ export interface FileFacts {
   flinkConfigs: FlinkConfig[];
   k8sObjects: K8sObject[];
   flinkDeployments: FlinkDeploymentFacts[];
+  /** Confluent Platform FlinkEnvironments and ComputePools. */
+  confluentSpecs?: ConfluentFlinkSpec[];
   workloads: FlinkWorkload[];
   flinkVersions: FlinkVersionEvidence[];
   /** Java files: uses of APIs whose correctness depends on the Beam version. */

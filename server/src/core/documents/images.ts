@@ -1,10 +1,16 @@
 /**
  * Flink versions named by container images (`flink:1.19.1-scala_2.12-java17`, `apache/flink:2.0`,
  * `docker.io/library/flink:1.20@sha256:…`) and by the operator's `flinkVersion: v1_19`.
- * Only the official image names count: a custom `my-flink-job:1.0` says nothing about Flink's version.
+ * Only the images whose tag is the Flink version count: the official image, and Confluent Platform for Apache
+ * Flink's `confluentinc/cp-flink` (`1.19.3-cp1`, `1.20.5-cp2-java17`: Flink 1.19.3 and 1.20.5, then Confluent's
+ * build number) and `confluentinc/cp-flink-sql` (`1.19-cp11`, `2.3-cmf2.5-cp1`). A custom `my-flink-job:1.0` says
+ * nothing about Flink's version.
  */
 import type { FlinkVersionEvidence, Located } from "../model";
 import type { Range } from "../text";
+
+/** The last path segment of the image repositories whose tag starts with the Flink version they hold. */
+const FLINK_REPOSITORIES = new Set(["flink", "cp-flink", "cp-flink-sql"]);
 
 export interface ImageVersion {
   minor: string;
@@ -22,7 +28,7 @@ export function flinkImageVersion(image: string): ImageVersion | undefined {
   const colon = noDigest.lastIndexOf(":");
   if (colon <= slash) return undefined;
   const repository = noDigest.slice(slash + 1, colon);
-  if (repository !== "flink") return undefined;
+  if (!FLINK_REPOSITORIES.has(repository)) return undefined;
   const tag = noDigest.slice(colon + 1);
   const m = /^(\d+)\.(\d+)(?:\.(\d+))?(?=$|-)/.exec(tag);
   if (!m) return undefined;
@@ -60,9 +66,21 @@ export function within(loc: Located<string>, offset: number, length: number): Ra
   return { start: { line: r.start.line, character: start }, end: { line: r.start.line, character: start + length } };
 }
 
-/** `v1_19` → 1.19 (the operator's FlinkVersion enum). */
-export function operatorFlinkVersion(loc: Located<string>): FlinkVersionEvidence | undefined {
+/**
+ * `v1_19` → 1.19 (the operator's FlinkVersion enum), in a FlinkDeployment or in the resource `kind` names (a
+ * Confluent FlinkApplication, FlinkEnvironment application defaults, a ComputePool's cluster spec).
+ */
+export function operatorFlinkVersion(
+  loc: Located<string>,
+  kind?: FlinkVersionEvidence["kind"],
+): FlinkVersionEvidence | undefined {
   const m = /^v(\d+)_(\d+)$/.exec(loc.value.trim());
   if (!m) return undefined;
-  return { minor: `${m[1]}.${m[2]}`, source: "flinkDeployment", location: { file: loc.file, range: loc.range } };
+  const evidence: FlinkVersionEvidence = {
+    minor: `${m[1]}.${m[2]}`,
+    source: "flinkDeployment",
+    location: { file: loc.file, range: loc.range },
+  };
+  if (kind) evidence.kind = kind;
+  return evidence;
 }

@@ -156,7 +156,7 @@ export function gradleArgs(file: string, text: string): BeamArg[] {
   return out;
 }
 
-/** `spec.job.args` of a FlinkDeployment / FlinkSessionJob: one flag per list item, or `--name` + a value item. */
+/** `spec.job.args` of a FlinkDeployment / FlinkSessionJob / FlinkApplication: one flag per list item, or `--name` + a value item. */
 export function flinkDeploymentArgs(d: FlinkDeploymentFacts): BeamArg[] {
   const out: BeamArg[] = [];
   d.jobArgs.forEach((arg, i) => {

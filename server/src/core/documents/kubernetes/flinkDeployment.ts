@@ -1,6 +1,22 @@
-/** FlinkDeployment / FlinkSessionJob custom resources of the Flink Kubernetes Operator (flink.apache.org/*). */
-import type { Node } from "yaml";
-import type { FileFacts, FlinkDeploymentFacts, K8sObject, Located, PodVolume } from "../../model";
+/**
+ * FlinkDeployment / FlinkSessionJob custom resources of the Flink Kubernetes Operator (flink.apache.org/*), and the
+ * resources of Confluent Platform for Apache Flink built on them: a FlinkApplication (Confluent Manager for Apache
+ * Flink's `cmf.confluent.io/v1` file, or the Confluent for Kubernetes resource `platform.confluent.io/v1beta1`),
+ * whose spec is a FlinkDeployment's spec, and the FlinkEnvironment application defaults and ComputePool cluster specs
+ * that give the clusters CMF creates their settings.
+ */
+import { isMap, type Node } from "yaml";
+import { pushAll } from "../../arrays";
+import type {
+  ConfigHost,
+  ConfluentFlinkSpec,
+  FileFacts,
+  FlinkDeploymentFacts,
+  FlinkVersionEvidence,
+  K8sObject,
+  Located,
+  PodVolume,
+} from "../../model";
 import { readMapConfig } from "../flinkConfig/mapConfig";
 import { imageEvidence, operatorFlinkVersion } from "../images";
 import { getIn, getMap, getPair, getValue, scalarText, seqItems, type YamlSource } from "../yaml/ast";
@@ -12,8 +28,30 @@ export function isOperatorResource(object: K8sObject): boolean {
   );
 }
 
+/** The API groups of Confluent Platform for Apache Flink: CMF's REST API and files, and CFK's custom resources. */
+const CONFLUENT_API = /^(cmf|platform)\.confluent\.io\//;
+
+/** A Confluent Platform FlinkApplication: read as the FlinkDeployment CMF creates from it. */
+export function isConfluentApplication(object: K8sObject): boolean {
+  return object.kind === "FlinkApplication" && CONFLUENT_API.test(object.apiVersion ?? "");
+}
+
+/** A Confluent Platform FlinkEnvironment or ComputePool. */
+export function isConfluentSpec(object: K8sObject): boolean {
+  return (
+    (object.kind === "FlinkEnvironment" || object.kind === "ComputePool") && CONFLUENT_API.test(object.apiVersion ?? "")
+  );
+}
+
+const HOSTS: Record<FlinkDeploymentFacts["kind"], ConfigHost> = {
+  FlinkDeployment: "flinkDeployment",
+  FlinkSessionJob: "flinkSessionJob",
+  FlinkApplication: "flinkApplication",
+};
+
 export function readFlinkDeployment(src: YamlSource, root: unknown, object: K8sObject, facts: FileFacts): void {
   const kind = object.kind as FlinkDeploymentFacts["kind"];
+  const versionKind = kind === "FlinkApplication" ? kind : undefined;
   const spec = getMap(root, "spec");
   const job = getMap(spec, "job");
   const configPair = getPair(spec, "flinkConfiguration");
@@ -24,7 +62,7 @@ export function readFlinkDeployment(src: YamlSource, root: unknown, object: K8sO
     parent: spec,
     keyName: "flinkConfiguration",
     id: `${src.file}#${object.documentIndex}/spec.flinkConfiguration`,
-    host: kind === "FlinkDeployment" ? "flinkDeployment" : "flinkSessionJob",
+    host: HOSTS[kind],
     anchor: configKey ?? object.kindRange,
     owner: object,
   });
@@ -56,12 +94,57 @@ export function readFlinkDeployment(src: YamlSource, root: unknown, object: K8sO
     ...podVolumes([shared, getIn(spec, ["taskManager", "podTemplate", "spec"])], "taskmanager"),
   ];
   if (volumes.length > 0) deployment.volumes = volumes;
+  if (kind === "FlinkApplication") {
+    const environment = src.locatedString(getIn(spec, ["flinkEnvironment"]));
+    if (environment && environment.value.trim() !== "") deployment.flinkEnvironment = environment;
+  }
   facts.flinkDeployments.push(deployment);
   facts.flinkConfigs.push(config);
-  const version = deployment.flinkVersion && operatorFlinkVersion(deployment.flinkVersion);
-  if (version) facts.flinkVersions.push(version);
-  const image = deployment.image && imageEvidence(deployment.image);
-  if (image) facts.flinkVersions.push(image);
+  pushAll(facts.flinkVersions, specEvidence(deployment, versionKind));
+}
+
+/** The version evidence of a spec's `flinkVersion` and `image`. */
+export function specEvidence(
+  spec: { flinkVersion?: Located<string>; image?: Located<string> },
+  kind?: FlinkVersionEvidence["kind"],
+): FlinkVersionEvidence[] {
+  const out: FlinkVersionEvidence[] = [];
+  const declared = spec.flinkVersion && operatorFlinkVersion(spec.flinkVersion, kind);
+  if (declared) out.push(declared);
+  const image = spec.image && imageEvidence(spec.image);
+  if (image) out.push(image);
+  return out;
+}
+
+/**
+ * A FlinkEnvironment's `spec.flinkApplicationDefaults.spec` or a ComputePool's `spec.clusterSpec`: its
+ * `flinkConfiguration`, `flinkVersion` and `image`.
+ */
+export function readConfluentSpec(src: YamlSource, root: unknown, object: K8sObject, facts: FileFacts): void {
+  const kind = object.kind as ConfluentFlinkSpec["kind"];
+  const path = kind === "FlinkEnvironment" ? ["spec", "flinkApplicationDefaults", "spec"] : ["spec", "clusterSpec"];
+  const spec = getIn(root, path);
+  const configPair = getPair(spec, "flinkConfiguration");
+  const config = readMapConfig({
+    src,
+    pair: configPair,
+    parent: isMap(spec) ? spec : undefined,
+    keyName: "flinkConfiguration",
+    id: `${src.file}#${object.documentIndex}/${path.join(".")}.flinkConfiguration`,
+    host: kind === "FlinkEnvironment" ? "flinkEnvironment" : "computePool",
+    anchor: keyRange(src, configPair?.key) ?? object.kindRange,
+    owner: object,
+  });
+  const read: ConfluentFlinkSpec = {
+    object,
+    kind,
+    config,
+    flinkVersion: src.locatedString(getIn(spec, ["flinkVersion"])),
+    image: src.locatedString(getIn(spec, ["image"])),
+  };
+  facts.confluentSpecs = [...(facts.confluentSpecs ?? []), read];
+  facts.flinkConfigs.push(config);
+  pushAll(facts.flinkVersions, specEvidence(read, kind));
 }
 
 function keyRange(src: YamlSource, key: unknown) {

@@ -1,8 +1,8 @@
 /**
  * Kubernetes manifests: every document of a file on its own (a broken document does not hide the others),
  * every object as a K8sObject, and the Flink parts: ConfigMap data entries holding flink-conf.yaml or Flink's
- * config.yaml, FlinkDeployment / FlinkSessionJob resources, JobManager / TaskManager Deployments, StatefulSets
- * and Jobs.
+ * config.yaml, FlinkDeployment / FlinkSessionJob resources, Confluent Platform FlinkApplications,
+ * FlinkEnvironments and ComputePools, JobManager / TaskManager Deployments, StatefulSets and Jobs.
  */
 import type { Node } from "yaml";
 import { pushAll } from "../../arrays";
@@ -13,7 +13,13 @@ import { getMap, keyText, mapPairs, type YamlDocument, YamlSource } from "../yam
 import type { MaskedTemplate } from "../yaml/helmTemplate";
 import { type ScalarLines, scalarLines } from "../yaml/scalarLines";
 import { containerBeamArgs } from "./containerArgs";
-import { isOperatorResource, readFlinkDeployment } from "./flinkDeployment";
+import {
+  isConfluentApplication,
+  isConfluentSpec,
+  isOperatorResource,
+  readConfluentSpec,
+  readFlinkDeployment,
+} from "./flinkDeployment";
 import { readK8sObject } from "./objects";
 import { readWorkload } from "./workload";
 
@@ -60,7 +66,8 @@ export function readManifests(
 function readObject(src: YamlSource, doc: YamlDocument, object: K8sObject, facts: FileFacts): void {
   const root = doc.contents;
   if (object.kind === "ConfigMap") readConfigMap(src, root, object, facts);
-  else if (isOperatorResource(object)) readFlinkDeployment(src, root, object, facts);
+  else if (isOperatorResource(object) || isConfluentApplication(object)) readFlinkDeployment(src, root, object, facts);
+  else if (isConfluentSpec(object)) readConfluentSpec(src, root, object, facts);
   else if (object.kind === "Deployment" || object.kind === "StatefulSet" || object.kind === "Job")
     readWorkload(src, root, object, facts);
   const args = containerBeamArgs(src, root, object);
