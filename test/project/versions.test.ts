@@ -115,3 +115,83 @@ spec:
   assert.equal(v.minor, "1.17");
   assert.equal(v.strength, "pinned");
 });
+
+const APPLICATION = (name: string, flinkVersion: string, environment = "") => `apiVersion: platform.confluent.io/v1beta1
+kind: FlinkApplication
+metadata:
+  name: ${name}
+spec:
+${environment ? `  flinkEnvironment: ${environment}\n` : ""}  image: confluentinc/cp-flink:${flinkVersion.replace("v", "").replace("_", ".")}.1-cp1
+  flinkVersion: ${flinkVersion}
+  flinkConfiguration:
+    taskmanager.numberOfTaskSlots: "2"
+`;
+const ENVIRONMENT = (name: string, spec = "") => `apiVersion: platform.confluent.io/v1beta1
+kind: FlinkEnvironment
+metadata:
+  name: ${name}
+spec:
+  kubernetesNamespace: ${name}
+  flinkApplicationDefaults:
+    spec:
+${spec}      flinkConfiguration:
+        execution.checkpointing.interval: 1 min
+`;
+
+test("a FlinkApplication pins its configuration's version with its flinkVersion and cp-flink image", () => {
+  const v = versionOf({ "cmf/payments.yaml": APPLICATION("payments", "v1_19") }, "cmf/payments.yaml");
+  assert.deepEqual(v, {
+    minor: "1.19",
+    strength: "pinned",
+    text: "Flink 1.19 from the FlinkApplication's flinkVersion (cmf/payments.yaml): the deployment that runs this configuration.",
+  });
+});
+
+test("a FlinkEnvironment's application defaults are read by the Flink of the applications they are merged into", () => {
+  const one = versionOf(
+    {
+      "cfk/payments.yaml": APPLICATION("payments", "v1_20", "prod"),
+      "cfk/prod.yaml": ENVIRONMENT("prod"),
+      "cfk/dev.yaml": ENVIRONMENT("dev"),
+    },
+    "cfk/prod.yaml",
+  );
+  assert.deepEqual([one.minor, one.strength], ["1.20", "pinned"]);
+  const two = versionOf(
+    {
+      "cfk/payments.yaml": APPLICATION("payments", "v1_20", "prod"),
+      "cfk/orders.yaml": APPLICATION("orders", "v1_19", "prod"),
+      "cfk/prod.yaml": ENVIRONMENT("prod"),
+    },
+    "cfk/prod.yaml",
+  );
+  assert.deepEqual([two.minor === undefined, two.strength], [false, "conflicting"]);
+  // Merged into no application of the project: what the defaults name themselves.
+  const own = versionOf(
+    { "cfk/prod.yaml": ENVIRONMENT("prod", "      flinkVersion: v1_19\n"), "k8s/orders.yaml": DEPLOYMENT("v1_20") },
+    "cfk/prod.yaml",
+  );
+  assert.deepEqual([own.minor, own.strength], ["1.19", "pinned"]);
+});
+
+test("a FlinkApplication without a version of its own takes its environment's defaults' flinkVersion", () => {
+  const text = APPLICATION("payments", "v1_20").replace(/ {2}image: .*\n {2}flinkVersion: .*\n/, "");
+  const v = versionOf(
+    { "cmf/payments.yaml": text, "cmf/prod.yaml": ENVIRONMENT("prod", "      flinkVersion: v1_19\n") },
+    "cmf/payments.yaml",
+  );
+  // The project's only environment is a guess for a CMF application: the version is not pinned.
+  assert.deepEqual([v.minor, v.strength], ["1.19", "weak"]);
+  assert.match(v.text, /the FlinkEnvironment's flinkVersion/);
+  const named = versionOf(
+    {
+      "cfk/payments.yaml": APPLICATION("payments", "v1_20", "prod").replace(
+        / {2}image: .*\n {2}flinkVersion: .*\n/,
+        "",
+      ),
+      "cfk/prod.yaml": ENVIRONMENT("prod", "      flinkVersion: v1_19\n"),
+    },
+    "cfk/payments.yaml",
+  );
+  assert.deepEqual([named.minor, named.strength], ["1.19", "pinned"]);
+});

@@ -10,7 +10,7 @@ import { analyzeProject, type ProjectAnalysis } from "../core/engine";
 import type { Finding } from "../core/findings";
 import type { FlinkVersionEvidence } from "../core/model";
 import { configVersion } from "../core/project/clusters";
-import { describeEvidence } from "../core/project/versions";
+import { describeEvidence, flinkVersionFieldLabel } from "../core/project/versions";
 import type { ProjectModel } from "../core/workspace/project";
 import { relativeTo } from "../core/workspace/workspace";
 import { toDiagnostic } from "./diagnostics";
@@ -57,7 +57,8 @@ export function describeVersionSource(project: ProjectModel): string | undefined
   if (!v) return undefined;
   const e = v.evidence;
   const where = e.location ? ` (${relativeTo(project.root, e.location.file)})` : "";
-  return `Flink ${e.full ?? v.minor} from ${SOURCE_LABEL[e.source]}${where}`;
+  const label = e.source === "flinkDeployment" ? flinkVersionFieldLabel(e) : SOURCE_LABEL[e.source];
+  return `Flink ${e.full ?? v.minor} from ${label}${where}`;
 }
 
 /**

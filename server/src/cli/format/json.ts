@@ -40,7 +40,16 @@ export interface JsonVersion {
   strength: string;
   /** What was considered, in words. */
   summary: string;
-  sources: { minor: string; full?: string; source: string; file?: string; line?: number; column?: number }[];
+  sources: {
+    minor: string;
+    full?: string;
+    source: string;
+    /** For a `flinkDeployment` source, the resource when it is not a FlinkDeployment (`FlinkApplication`, …). */
+    kind?: string;
+    file?: string;
+    line?: number;
+    column?: number;
+  }[];
   /** In a finding: how many sources are left out (the deployment's entry in `deployments` lists them all). */
   moreSources?: number;
 }
@@ -54,6 +63,8 @@ export interface JsonDeployment {
   line: number;
   platform: string;
   flinkDeployment?: string;
+  /** The Confluent FlinkApplication whose cluster this is. */
+  flinkApplication?: string;
   workloads: { file: string; name?: string; role?: string }[];
   version: JsonVersion;
 }
@@ -91,6 +102,7 @@ function jsonVersion(v: VersionReport, cwd: string, limit = Number.POSITIVE_INFI
       minor: s.minor,
       ...(s.full ? { full: s.full } : {}),
       source: s.source,
+      ...(s.kind ? { kind: s.kind } : {}),
       ...(s.file ? { file: displayPath(s.file, cwd) } : {}),
       ...(s.range ? position(s.range) : {}),
     })),
@@ -146,6 +158,7 @@ export function toJsonReport(report: LintReport): JsonReport {
       line: d.configuration.range.start.line + 1,
       platform: d.platform,
       ...(d.flinkDeployment ? { flinkDeployment: d.flinkDeployment } : {}),
+      ...(d.flinkApplication ? { flinkApplication: d.flinkApplication } : {}),
       workloads: d.workloads.map((w) => ({ ...w, file: displayPath(w.file, cwd) })),
       version: jsonVersion(d.version, cwd),
     }));

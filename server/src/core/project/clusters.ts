@@ -1,9 +1,11 @@
 import { addTo, pushAll } from "../arrays";
-import { imageEvidence, operatorFlinkVersion } from "../documents/images";
+import { imageEvidence } from "../documents/images";
+import { specEvidence } from "../documents/kubernetes/flinkDeployment";
 import { isAtOrUnder } from "../documents/paths";
 import { parseBoolean, parseDuration, parseInteger } from "../knowledge/values";
 import type {
   ConfigEntry,
+  ConfluentFlinkSpec,
   FlinkConfig,
   FlinkDeploymentFacts,
   FlinkVersionEvidence,
@@ -22,7 +24,8 @@ export interface Cluster {
   config: FlinkConfig;
   /**
    * Set on top of `config` when the containers start: FLINK_PROPERTIES of the cluster's containers, then the
-   * `-Dkey=value` arguments of their start commands (the later ones win).
+   * `-Dkey=value` arguments of their start commands (the later ones win). For a Confluent FlinkApplication, the
+   * `flinkConfiguration` of its environment's application defaults, which CMF merges over the application's.
    */
   overlays: FlinkConfig[];
   /**
@@ -30,8 +33,10 @@ export interface Cluster {
    * values a template writes into this FlinkDeployment's `flinkConfiguration`).
    */
   defaults: FlinkConfig[];
-  /** The FlinkDeployment whose spec.flinkConfiguration is `config`. */
+  /** The FlinkDeployment (or Confluent FlinkApplication) whose spec.flinkConfiguration is `config`. */
   deployment?: FlinkDeploymentFacts;
+  /** A Confluent FlinkApplication's Flink environment, whose application defaults CMF merges into it. */
+  environment?: ClusterEnvironment;
   /** Standalone JobManager / TaskManager Deployments, StatefulSets or compose services running `config`. */
   workloads: FlinkWorkload[];
   platform: Platform;
@@ -46,6 +51,26 @@ export interface Cluster {
   minor?: string;
   /** Where the cluster's Flink version comes from, and how sure it is (its own deployment, or project-wide). */
   version: ConfigVersion;
+}
+
+/**
+ * The Flink environment of a Confluent FlinkApplication. CMF merges the environment's application defaults into the
+ * application, and the environment's `flinkConfiguration` wins ("Flink configuration at the environment level has
+ * precedence"), so a known environment's configuration is the last of the cluster's `overlays`.
+ */
+export interface ClusterEnvironment {
+  /**
+   * The environment, when the project says which it is: the FlinkEnvironment of the project the application's
+   * `spec.flinkEnvironment` names (Confluent for Kubernetes), or else the project's only FlinkEnvironment.
+   */
+  defaults?: ConfluentFlinkSpec;
+  /** The application names `defaults` (`spec.flinkEnvironment`); otherwise it is the project's only environment. */
+  named: boolean;
+  /**
+   * The project does not show the environment: it holds none, or several and the application names none of them, or
+   * the one it names is not in the project. The environment may set what the application's configuration lacks.
+   */
+  open: boolean;
 }
 
 /** A configuration entry and the configuration it stands in. */
@@ -83,7 +108,11 @@ function buildClusters(project: ProjectModel): Cluster[] {
   const defaults = project.flinkConfigs.filter(
     (c) => c.host === "helmValues" && project.fileFacts(c.file)?.flinkConfigs.includes(c) !== false,
   );
-  const deployments = project.flinkDeployments.filter((d) => d.kind === "FlinkDeployment");
+  // A Confluent FlinkApplication runs on a cluster of its own, from the FlinkDeployment CMF creates from it.
+  const deployments = project.flinkDeployments.filter(
+    (d) => d.kind === "FlinkDeployment" || d.kind === "FlinkApplication",
+  );
+  const environments = flinkEnvironments(project);
   const renderedNames = new Set(deployments.map((d) => `flink-config-${d.object.name}`));
 
   const configMaps = project.flinkConfigs.filter(
@@ -145,21 +174,60 @@ function buildClusters(project: ProjectModel): Cluster[] {
     };
   });
   const operated = deployments.map((d): Cluster => {
-    const version = versionFrom(project, deploymentEvidence(d));
+    const environment = d.kind === "FlinkApplication" ? environmentOf(d, environments) : undefined;
+    const envSpec = environment?.defaults;
+    // A version only the environment's defaults name is the application's when the application names the environment.
+    const own = deploymentEvidence(d).length > 0;
+    const version = versionFrom(project, applicationEvidence(d, environment), own || environment?.named !== false);
     const written = writtenValues(project, d.config);
-    return {
+    const cluster: Cluster = {
       config: d.config,
-      overlays: [],
+      overlays: envSpec ? [envSpec.config] : [],
       defaults: written.length > 0 ? [...written, ...defaults.filter((c) => !written.includes(c))] : defaults,
       deployment: d,
       workloads: [],
       platform: "kubernetes",
-      incomplete: filledAtDeploy(project, d.config),
+      incomplete:
+        filledAtDeploy(project, d.config) || (envSpec !== undefined && filledAtDeploy(project, envSpec.config)),
       minor: version.minor,
       version,
     };
+    if (environment) cluster.environment = environment;
+    return cluster;
   });
   return [...standalone, ...operated, ...propertiesOnly(project, unassigned, envProperties, commandLines)];
+}
+
+/** The project's Confluent FlinkEnvironments. */
+export function flinkEnvironments(project: ProjectModel): ConfluentFlinkSpec[] {
+  return project.files.flatMap((f) => (f.confluentSpecs ?? []).filter((s) => s.kind === "FlinkEnvironment"));
+}
+
+/**
+ * Which FlinkEnvironment of the project a FlinkApplication belongs to: the one its `spec.flinkEnvironment` names
+ * (Confluent for Kubernetes), else the project's only one. A CMF application's environment is chosen when it is
+ * created, so with several environments and no name, or a name the project does not hold, it is not known.
+ */
+function environmentOf(app: FlinkDeploymentFacts, environments: ConfluentFlinkSpec[]): ClusterEnvironment {
+  const name = app.flinkEnvironment?.value.trim();
+  const named = name !== undefined;
+  const candidates = named ? environments.filter((e) => e.object.name === name) : environments;
+  return candidates.length === 1 ? { defaults: candidates[0], named, open: false } : { named, open: true };
+}
+
+/** A FlinkApplication's own version evidence, else its environment's application defaults' (`flinkVersion`, `image`). */
+function applicationEvidence(d: FlinkDeploymentFacts, environment?: ClusterEnvironment): FlinkVersionEvidence[] {
+  const own = deploymentEvidence(d);
+  const env = environment?.defaults;
+  return own.length > 0 || !env ? own : specEvidence(env, env.kind);
+}
+
+/**
+ * Whether a key missing from the cluster's configuration may be set where the project does not show it: by a Helm
+ * action at deploy time, or by a Confluent application's Flink environment that the project does not hold.
+ */
+export function mayBeCompleted(cluster: Cluster): boolean {
+  return cluster.incomplete || cluster.environment?.open === true;
 }
 
 /** The configurations a workload mounts into Flink's configuration folder. */
@@ -277,25 +345,24 @@ function workloadEvidence(project: ProjectModel, workloads: FlinkWorkload[]): Fl
  * signals say anything about it.
  */
 export function ownEvidence(project: ProjectModel, cluster: Cluster): FlinkVersionEvidence[] {
-  if (cluster.deployment) return deploymentEvidence(cluster.deployment);
+  if (cluster.deployment) return applicationEvidence(cluster.deployment, cluster.environment);
   return workloadEvidence(project, cluster.workloads);
 }
 
-/** The files that make up a cluster's deployment: its configuration, its FlinkDeployment, its workloads. */
+/**
+ * The files that make up a cluster's deployment: its configuration, its FlinkDeployment, its workloads, a
+ * FlinkApplication's environment.
+ */
 export function clusterFiles(cluster: Cluster): string[] {
   const files = [cluster.config.file, ...cluster.workloads.map((w) => w.file)];
   if (cluster.deployment) files.push(cluster.deployment.config.file);
+  if (cluster.environment?.defaults) files.push(cluster.environment.defaults.config.file);
   return [...new Set(files)];
 }
 
-/** A FlinkDeployment's own version evidence: `spec.flinkVersion` and the tag of `spec.image`. */
+/** A FlinkDeployment's (or FlinkApplication's) own version evidence: `spec.flinkVersion` and the tag of `spec.image`. */
 export function deploymentEvidence(d: FlinkDeploymentFacts): FlinkVersionEvidence[] {
-  const out: FlinkVersionEvidence[] = [];
-  const declared = d.flinkVersion && operatorFlinkVersion(d.flinkVersion);
-  if (declared) out.push(declared);
-  const image = d.image && imageEvidence(d.image);
-  if (image) out.push(image);
-  return out;
+  return specEvidence(d, d.kind === "FlinkApplication" ? d.kind : undefined);
 }
 
 /**
@@ -374,6 +441,7 @@ function nearest(file: string, all: FlinkConfig[]): FlinkConfig | undefined {
  * chart's values (an environment's values file over the chart's `values.yaml`), else the project-wide version.
  */
 export function configVersion(project: ProjectModel, config: FlinkConfig): ConfigVersion {
+  if (config.host === "flinkEnvironment" || config.host === "computePool") return confluentSpecVersion(project, config);
   for (const cluster of clustersOf(project)) {
     if (cluster.config === config || cluster.overlays.includes(config)) return cluster.version;
   }
@@ -396,6 +464,33 @@ export function configVersion(project: ProjectModel, config: FlinkConfig): Confi
     if (runner) return runner.version;
   }
   return projectWide(project);
+}
+
+/**
+ * The version a FlinkEnvironment's application defaults are read with: the applications' they are merged into (when
+ * they name different minors, the version conflicts), else what the defaults name themselves. A ComputePool's cluster
+ * spec: its own `flinkVersion` and image.
+ */
+function confluentSpecVersion(project: ProjectModel, config: FlinkConfig): ConfigVersion {
+  const spec = project.fileFacts(config.file)?.confluentSpecs?.find((s) => s.config === config);
+  const own = spec ? specEvidence(spec, spec.kind) : [];
+  if (config.host === "flinkEnvironment") {
+    const merged = clustersOf(project).filter((c) => c.overlays.includes(config));
+    // Merged in because it is the project's only environment, not because an application names it: a guess.
+    const bound = merged.some((c) => c.environment?.named === true);
+    const minors = new Set(merged.map((c) => c.version.minor));
+    if (merged.length > 0 && minors.size === 1) {
+      const [{ version }] = merged;
+      return bound || version.strength !== "pinned" ? version : { ...version, strength: "weak" };
+    }
+    if (merged.length > 0)
+      return versionFrom(
+        project,
+        merged.flatMap((c) => c.version.evidence),
+        bound,
+      );
+  }
+  return own.length > 0 ? versionFrom(project, own) : projectWide(project);
 }
 
 /** The Flink minor a configuration is read by; undefined when nothing says. */
@@ -424,7 +519,8 @@ function helmValuesVersion(project: ProjectModel, config: FlinkConfig): ConfigVe
 
 /**
  * The entry that decides `key` (or a deprecated spelling of it) for the cluster: FLINK_PROPERTIES are appended
- * last and win, then the cluster's own configuration, then defaults underneath it. Keys the project's Flink
+ * last and win (as a Confluent environment's application defaults do), then the cluster's own configuration, then
+ * defaults underneath it. Keys the project's Flink
  * version does not read are skipped, except with `anyVersion`: the operator validates with its own Flink
  * classes, which read every spelling.
  */
@@ -543,7 +639,7 @@ export function haOf(cluster: Cluster, anyVersion = false): { kind: HaKind; sett
 /** Task slots per TaskManager: `taskmanager.numberOfTaskSlots`, default 1; undefined when not known. */
 export function slotsOf(cluster: Cluster): { value: number; setting?: Setting } | undefined {
   const setting = settingOf(cluster, "taskmanager.numberOfTaskSlots");
-  if (!setting) return cluster.incomplete ? undefined : { value: 1 };
+  if (!setting) return mayBeCompleted(cluster) ? undefined : { value: 1 };
   const n = intSetting(cluster, "taskmanager.numberOfTaskSlots");
   return n ? { value: n.value, setting } : undefined;
 }

@@ -12,7 +12,7 @@ import { parseDuration } from "../knowledge/values";
 import type { ConfigEntry } from "../model";
 import type { ProjectModel } from "../workspace/project";
 import { jobCheckpointing } from "./checkpointing";
-import { checkpointing, clustersOf, runsBatch, sqlRunnerCluster } from "./clusters";
+import { checkpointing, clustersOf, mayBeCompleted, runsBatch, sqlRunnerCluster } from "./clusters";
 import { findEntry } from "./configEntries";
 import { isTestCode, namesFile, runsOnManagedFlink } from "./jobCode";
 
@@ -131,7 +131,7 @@ function checkpointingOf(project: ProjectModel, script: SqlScriptFacts): SqlChec
           : [];
       return { kind: "on", by: "cluster", where };
     }
-    return state.kind === "unknown" || runner.incomplete ? { kind: "unknown" } : { kind: "off" };
+    return state.kind === "unknown" || mayBeCompleted(runner) ? { kind: "unknown" } : { kind: "off" };
   }
   let unknown = false;
   for (const cluster of clustersOf(project)) {

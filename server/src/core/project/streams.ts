@@ -22,7 +22,7 @@ import type {
 import { parseDuration } from "../knowledge/values";
 import { rangeContains } from "../text";
 import type { ProjectModel } from "../workspace/project";
-import { checkpointing, clustersOf } from "./clusters";
+import { checkpointing, clustersOf, mayBeCompleted } from "./clusters";
 import { findEntry } from "./configEntries";
 import { isTestCode, namesFile, productionCode, runsOnManagedFlink, wordPattern } from "./jobCode";
 
@@ -186,7 +186,7 @@ function configCheckpointing(project: ProjectModel): CheckpointingView {
     if (state.kind === "on" && !state.setting && cluster.deployment?.upgradeMode) {
       evidence = "on";
       where.push({ file: cluster.deployment.upgradeMode.file, range: cluster.deployment.upgradeMode.range });
-    } else if (state.kind === "off" && !state.setting && cluster.incomplete) {
+    } else if (state.kind === "off" && !state.setting && mayBeCompleted(cluster)) {
       evidence = strongest(evidence, "maybe");
     }
   }

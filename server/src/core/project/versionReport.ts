@@ -29,6 +29,7 @@ export interface EvidenceSource {
   minor: string;
   full?: string;
   source: FlinkVersionEvidence["source"];
+  kind?: FlinkVersionEvidence["kind"];
   file?: string;
   range?: Range;
 }
@@ -49,6 +50,8 @@ export interface DeploymentReport {
   platform: "kubernetes" | "compose" | "unknown";
   /** The FlinkDeployment's name, when an operator runs it. */
   flinkDeployment?: string;
+  /** The Confluent FlinkApplication's name, when CMF runs it. */
+  flinkApplication?: string;
   /** The JobManager / TaskManager workloads (Deployments, StatefulSets, compose services) that run it. */
   workloads: { file: string; name?: string; role?: string }[];
   version: VersionReport;
@@ -61,6 +64,7 @@ export function versionReport(version: ConfigVersion, relative: (file: string) =
     sources: version.evidence.map((e) => {
       const s: EvidenceSource = { minor: e.minor, source: e.source };
       if (e.full) s.full = e.full;
+      if (e.kind) s.kind = e.kind;
       if (e.location) {
         s.file = e.location.file;
         s.range = e.location.range;
@@ -86,7 +90,9 @@ export function deploymentReports(project: ProjectModel, relative: (file: string
       }),
       version: versionReport(c.version, relative),
     };
-    if (c.deployment?.object.name) report.flinkDeployment = c.deployment.object.name;
+    const name = c.deployment?.object.name;
+    if (name && c.deployment?.kind === "FlinkApplication") report.flinkApplication = name;
+    else if (name) report.flinkDeployment = name;
     return report;
   });
 }

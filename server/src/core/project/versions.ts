@@ -81,6 +81,11 @@ export function consideredText(version: ConfigVersion): string {
   return minors.map((m) => `Flink ${m}`).join(" or ");
 }
 
+/** How a message names a `flinkDeployment` source: "the FlinkDeployment's flinkVersion", "the FlinkApplication's …". */
+export function flinkVersionFieldLabel(e: FlinkVersionEvidence): string {
+  return `the ${e.kind ?? "FlinkDeployment"}'s flinkVersion`;
+}
+
 const SOURCE_LABEL: Record<FlinkVersionEvidence["source"], string> = {
   flinkDeployment: "the FlinkDeployment's flinkVersion",
   image: "a Flink image tag",
@@ -98,7 +103,8 @@ export function describeVersion(version: ConfigVersion, relative: (file: string)
   const [e] = version.evidence;
   if (!version.minor || !e) return "Flink version not detected: facts are for the newest Flink version.";
   const where = e.location ? ` (${relative(e.location.file)})` : "";
-  const what = `Flink ${e.full ?? version.minor} from ${SOURCE_LABEL[e.source]}${where}`;
+  const label = e.source === "flinkDeployment" ? flinkVersionFieldLabel(e) : SOURCE_LABEL[e.source];
+  const what = `Flink ${e.full ?? version.minor} from ${label}${where}`;
   if (version.strength === "pinned")
     return e.source === "projectConfig" ? `${what}.` : `${what}: the deployment that runs this configuration.`;
   if (version.strength === "conflicting")
@@ -135,7 +141,8 @@ export function describeEvidence(version: ConfigVersion, relative: (file: string
   const parts: string[] = [];
   for (const ev of version.evidence) {
     const where = ev.location ? ` in ${relative(ev.location.file)}` : "";
-    const text = `${minorOf(ev) ?? ev.minor} from ${EVIDENCE_LABEL[ev.source]}${where}`;
+    const label = ev.source === "flinkDeployment" ? flinkVersionFieldLabel(ev) : EVIDENCE_LABEL[ev.source];
+    const text = `${minorOf(ev) ?? ev.minor} from ${label}${where}`;
     if (!seen.has(text)) parts.push(text);
     seen.add(text);
   }

@@ -66,11 +66,11 @@ function clusterInterval(project: ProjectModel): { label: string; related: Relat
       };
     }
     const upgradeMode = cluster.deployment?.upgradeMode;
-    if (upgradeMode) {
-      const message =
-        "The Flink Kubernetes Operator sets a 5 min checkpoint interval for this last-state FlinkDeployment.";
+    if (upgradeMode && cluster.deployment) {
+      const kind = cluster.deployment.kind;
+      const message = `The Flink Kubernetes Operator sets a 5 min checkpoint interval for this last-state ${kind}.`;
       return {
-        label: "The operator's 5 min interval for a last-state FlinkDeployment",
+        label: `The operator's 5 min interval for a last-state ${kind}`,
         related: relatedAt(upgradeMode, message),
       };
     }

@@ -44,6 +44,11 @@ const SOURCE_LABEL: Partial<Record<FlinkVersionEvidence["source"], string>> = {
   dependency: "the Flink dependencies of the build",
 };
 
+/** How the messages name evidence: a FlinkApplication's flinkVersion as such. */
+function sourceLabel(e: FlinkVersionEvidence): string | undefined {
+  return e.source === "flinkDeployment" && e.kind ? `${e.kind} flinkVersion` : SOURCE_LABEL[e.source];
+}
+
 function advice(dep: ResolvedDependency, runnerMinor: string, clusterMinor: string): string {
   const switchTo = `beam-runners-flink-${clusterMinor}`;
   const orCluster = `or run the job on a Flink ${runnerMinor} cluster`;
@@ -94,7 +99,7 @@ export const rule: Rule = {
       reported.add(k);
       const [decider] = target.evidence;
       const shown = `Flink ${decider.full ?? target.minors[0]}`;
-      const label = SOURCE_LABEL[decider.source] ?? "the cluster";
+      const label = sourceLabel(decider) ?? "the cluster";
       const where = target.where ? ` ${target.where}` : "";
       ctx.report({
         file,
@@ -110,7 +115,7 @@ export const rule: Rule = {
           .filter((e) => e.location)
           .map((e) => ({
             ...(e.location as Location),
-            message: `The cluster${where} runs Flink ${e.full ?? e.minor} (${SOURCE_LABEL[e.source] ?? e.source}).`,
+            message: `The cluster${where} runs Flink ${e.full ?? e.minor} (${sourceLabel(e) ?? e.source}).`,
           })),
       });
     }
@@ -213,7 +218,7 @@ function ordered(evidence: FlinkVersionEvidence[]): FlinkVersionEvidence[] {
 function describeCluster(project: ProjectModel, cluster: Cluster): string {
   const rel = (file: string) => (file.startsWith(`${project.root}/`) ? file.slice(project.root.length + 1) : file);
   if (cluster.deployment)
-    return `of FlinkDeployment ${cluster.deployment.object.name ?? "?"} (${rel(cluster.config.file)})`;
+    return `of ${cluster.deployment.kind} ${cluster.deployment.object.name ?? "?"} (${rel(cluster.config.file)})`;
   const [w] = cluster.workloads;
   return w ? `of ${rel(w.file)}` : `of ${rel(cluster.config.file)}`;
 }

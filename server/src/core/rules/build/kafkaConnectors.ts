@@ -149,9 +149,12 @@ function nearestEvidence(
   return best;
 }
 
-/** An official Flink image reference: `flink:…`, `apache/flink:…`, `docker.io/library/flink:…`, with its tag. */
+/**
+ * An image reference whose tag is the Flink version: `flink:…`, `apache/flink:…`, `docker.io/library/flink:…`, or
+ * Confluent's `confluentinc/cp-flink:…` and `cp-flink-sql:…`, with its tag.
+ */
 const FLINK_IMAGE =
-  /^(?:--\S+\s+)*(?:[\w.-]+(?::\d+)?\/)*(?:library\/|apache\/)?flink(?::([^\s@]+))?(?:@\S+)?(?:\s|$)/i;
+  /^(?:--\S+\s+)*(?:[\w.-]+(?::\d+)?\/)*(?:library\/|apache\/)?(?:cp-flink-sql|cp-flink|flink)(?::([^\s@]+))?(?:@\S+)?(?:\s|$)/i;
 
 /**
  * What the stage a Dockerfile line belongs to is built from (its last `FROM` above the line): an official Flink image
@@ -223,7 +226,7 @@ export function clusterMinorFor(
   return {
     minor: `${m[1]}.${m[2]}`,
     shown: evidence.full ?? `${m[1]}.${m[2]}`,
-    label: CLUSTER_SOURCES[evidence.source] as string,
+    label: evidence.kind ? `${evidence.kind} flinkVersion` : (CLUSTER_SOURCES[evidence.source] as string),
     location: evidence.location,
     evidence,
   };

@@ -1,7 +1,9 @@
 import type { Fix } from "../../findings";
 import { parseDuration } from "../../knowledge/values";
+import type { ConfluentFlinkSpec } from "../../model";
 import { jobCheckpointing } from "../../project/checkpointing";
-import { type Cluster, checkpointing, clustersOf, runsBatch } from "../../project/clusters";
+import { type Cluster, checkpointing, clustersOf, flinkEnvironments, runsBatch } from "../../project/clusters";
+import { findEntry } from "../../project/configEntries";
 import { allCode, declaresEntryClass } from "../../project/jobCode";
 import { sqlJobsOf } from "../../project/sqlJobs";
 import { insertFix } from "../clusterFixes";
@@ -30,7 +32,7 @@ export const rule: Rule = {
     fix: "unsafe",
     docs: {
       whatItDoes:
-        "Reports a Flink configuration (flink-conf.yaml, config.yaml, a ConfigMap's embedded configuration or a FlinkDeployment's `spec.flinkConfiguration`) that sets no `execution.checkpointing.interval`, or one of 0. A standalone cluster's configuration includes what its containers set when they start, FLINK_PROPERTIES and then the `-Dkey=value` arguments of the start command (`standalone-job -Dexecution.checkpointing.interval=0` turns checkpointing off whatever the mounted file says). An interval set only for TaskManager containers counts as none: the JobManager triggers checkpoints and reads its own configuration.",
+        "Reports a Flink configuration (flink-conf.yaml, config.yaml, a ConfigMap's embedded configuration, a FlinkDeployment's `spec.flinkConfiguration`, or that of a Confluent Platform FlinkApplication, `cmf.confluent.io/v1` or the Confluent for Kubernetes resource `platform.confluent.io/v1beta1`, from which Confluent Manager for Apache Flink creates a FlinkDeployment) that sets no `execution.checkpointing.interval`, or one of 0. A FlinkApplication's configuration includes its Flink environment's: CMF merges the `spec.flinkApplicationDefaults.spec.flinkConfiguration` of the application's FlinkEnvironment over it, and the environment's settings win. The environment is the FlinkEnvironment of the project that the application's `spec.flinkEnvironment` names, or else, for an application that names none (a CMF application file: its environment is given when it is created), the project's only FlinkEnvironment. A standalone cluster's configuration includes what its containers set when they start, FLINK_PROPERTIES and then the `-Dkey=value` arguments of the start command (`standalone-job -Dexecution.checkpointing.interval=0` turns checkpointing off whatever the mounted file says). An interval set only for TaskManager containers counts as none: the JobManager triggers checkpoints and reads its own configuration.",
       whyItMatters:
         "Flink has no default checkpoint interval: without one, no checkpoint is ever taken. When a TaskManager is lost or the job restarts, every operator starts without its state and the sources start over from their configured start position, so Kafka data is read again or skipped, windows and aggregates are lost, and exactly-once sinks never commit their transactions.",
       bad: { "flink-conf.yaml": "taskmanager.numberOfTaskSlots: 4\nparallelism.default: 4\n" },
@@ -39,7 +41,7 @@ export const rule: Rule = {
           "taskmanager.numberOfTaskSlots: 4\nparallelism.default: 4\nexecution.checkpointing.interval: 1 min\n",
       },
       whenNotToFire:
-        "When the project's job code enables checkpointing itself (DataStream `enableCheckpointing`, Beam `checkpointingInterval`, in any language, or a Beam flag in a launcher), the finding is only `info`, with the places in the code as related information; when a FlinkDeployment runs a job whose code is not in the project (a jar or an image built elsewhere, which may enable checkpointing in its own code, or one of the examples shipped in the Flink image, `local:///opt/flink/examples/…`, or a `job.entryClass` that no Java, Scala or Kotlin source of the project declares), it is `info` too, and so it is for a session cluster (a FlinkDeployment without `job`, standalone JobManagers started with `jobmanager` or `jobmanager.sh` rather than `standalone-job`), whose jobs are submitted from elsewhere. The Flink Kubernetes Operator's own configuration (`flink-operator-config`, configurations of `kubernetes.operator.*` keys) is not a cluster's and is not checked. A FlinkDeployment with `upgradeMode: last-state` and no interval is left alone: the operator sets 5 min. A Flink SQL script is checked as the configuration of the jobs it submits: one that turns checkpointing off is reported, and one that runs a streaming job (`INSERT INTO`) with no interval in its `SET` statements in a project that configures no cluster and enables no checkpointing in its job code, unless it reads Kafka tables (BFL603 and BFL606 report those); an interval a script sets counts like job code for the cluster; a `.sql` file with neither a `SET` nor a table with a `connector` (a PostgreSQL or MySQL init script) is not taken for Flink SQL, and neither is a ksqlDB script (`CREATE STREAM`, `EMIT CHANGES`, `WITH (KAFKA_TOPIC=…)`) or a script of Confluent's Flink statements (a `SET` of `sql.current-catalog`, `sql.state-ttl`, `client.statement-name`: Confluent runs and checkpoints them). Batch configurations (`execution.runtime-mode: BATCH`), FlinkSessionJob configurations (they run on a session cluster configured elsewhere), Helm values (defaults merged into other configurations) intervals written as templates, and configurations partly filled in by a Helm template (an `{{ include … }}`, `tpl` or `range` that writes entries, an empty block in a chart template) are not checked. A `{{- toYaml .Values.x | nindent 4 }}` inside a template's `flinkConfiguration` is read from the chart's values files (`values.yaml`, then the other `values*.yaml` of the chart's folder), so an interval set there counts, and the configuration stays unchecked only when none of them sets `x`. A ConfigMap named `flink-config-<name>` next to FlinkDeployment `<name>` is the operator's rendered copy and is not reported twice; of a flink-conf.yaml and a config.yaml in one folder only the file Flink reads is checked. SQL run by code for Amazon Managed Service for Apache Flink (code that reads `KinesisAnalyticsRuntime.getApplicationProperties()` or `/etc/flink/application_properties.json`, or a build that depends on `aws-kinesisanalytics-runtime`) counts as checkpointed: the service checkpoints every 60 s with its default checkpoint configuration.",
+        "When the project's job code enables checkpointing itself (DataStream `enableCheckpointing`, Beam `checkpointingInterval`, in any language, or a Beam flag in a launcher), the finding is only `info`, with the places in the code as related information; when a FlinkDeployment runs a job whose code is not in the project (a jar or an image built elsewhere, which may enable checkpointing in its own code, or one of the examples shipped in the Flink image, `local:///opt/flink/examples/…`, or a `job.entryClass` that no Java, Scala or Kotlin source of the project declares), it is `info` too, and so it is for a session cluster (a FlinkDeployment without `job`, standalone JobManagers started with `jobmanager` or `jobmanager.sh` rather than `standalone-job`), whose jobs are submitted from elsewhere. When the project does not show a FlinkApplication's environment (it holds no FlinkEnvironment, or several and the application names none, or the one it names is not in the project), the environment may set the interval: the finding is then `info`, and none at all when one of the project's FlinkEnvironments sets an interval. The Flink Kubernetes Operator's own configuration (`flink-operator-config`, configurations of `kubernetes.operator.*` keys) is not a cluster's and is not checked. A FlinkDeployment with `upgradeMode: last-state` and no interval is left alone: the operator sets 5 min. A Flink SQL script is checked as the configuration of the jobs it submits: one that turns checkpointing off is reported, and one that runs a streaming job (`INSERT INTO`) with no interval in its `SET` statements in a project that configures no cluster and enables no checkpointing in its job code, unless it reads Kafka tables (BFL603 and BFL606 report those); an interval a script sets counts like job code for the cluster; a `.sql` file with neither a `SET` nor a table with a `connector` (a PostgreSQL or MySQL init script) is not taken for Flink SQL, and neither is a ksqlDB script (`CREATE STREAM`, `EMIT CHANGES`, `WITH (KAFKA_TOPIC=…)`) or a script of Confluent's Flink statements (a `SET` of `sql.current-catalog`, `sql.state-ttl`, `client.statement-name`: Confluent runs and checkpoints them). Batch configurations (`execution.runtime-mode: BATCH`), FlinkSessionJob configurations (they run on a session cluster configured elsewhere), Helm values (defaults merged into other configurations) intervals written as templates, and configurations partly filled in by a Helm template (an `{{ include … }}`, `tpl` or `range` that writes entries, an empty block in a chart template) are not checked. A `{{- toYaml .Values.x | nindent 4 }}` inside a template's `flinkConfiguration` is read from the chart's values files (`values.yaml`, then the other `values*.yaml` of the chart's folder), so an interval set there counts, and the configuration stays unchecked only when none of them sets `x`. A ConfigMap named `flink-config-<name>` next to FlinkDeployment `<name>` is the operator's rendered copy and is not reported twice; of a flink-conf.yaml and a config.yaml in one folder only the file Flink reads is checked. SQL run by code for Amazon Managed Service for Apache Flink (code that reads `KinesisAnalyticsRuntime.getApplicationProperties()` or `/etc/flink/application_properties.json`, or a build that depends on `aws-kinesisanalytics-runtime`) counts as checkpointed: the service checkpoints every 60 s with its default checkpoint configuration.",
       references: [
         "https://nightlies.apache.org/flink/flink-docs-stable/docs/dev/datastream/fault-tolerance/checkpointing/",
         "Flink CheckpointingOptions: execution.checkpointing.interval has no default (periodic checkpointing off)",
@@ -69,36 +71,46 @@ export const rule: Rule = {
     ];
     // A FlinkDeployment's job built elsewhere (a jar or an image only): its code may well enable checkpointing.
     const noCode = allCode(ctx.project).length === 0;
+    const environments = flinkEnvironments(ctx.project);
     for (const cluster of clustersOf(ctx.project)) {
       if (runsBatch(cluster)) continue;
       const state = checkpointing(cluster);
       if (state.kind !== "off") continue;
+      // A Confluent application whose environment the project does not show: one of its environments may set it.
+      const openEnvironment = cluster.environment?.open === true && !state.setting && !state.taskManagersOnly;
+      if (openEnvironment && environments.some((e) => findEntry(e.config, KEY) !== undefined)) continue;
       const session = isSession(cluster);
       const job = cluster.deployment?.jobKey !== undefined;
       const entryClass = cluster.deployment?.entryClass?.value;
       const notOurs = entryClass !== undefined && declaresEntryClass(ctx.project, entryClass) === false;
       const elsewhere = (job && (noCode || notOurs || runsFlinkExample(cluster))) || session;
-      const severity = code.length > 0 || elsewhere ? ("info" as const) : undefined;
+      const severity = code.length > 0 || elsewhere || openEnvironment ? ("info" as const) : undefined;
       const [outcome, shorter, details] =
-        code.length > 0
+        openEnvironment && code.length === 0
           ? [
-              "only jobs that enable checkpointing in their code take checkpoints.",
-              "only jobs that enable checkpointing in code take checkpoints.",
-              "This project's job code does (see related information); set an interval here too so that every job on this cluster is covered.",
+              "jobs take no checkpoints unless its Flink environment sets an interval.",
+              "jobs take no checkpoints unless its environment sets one.",
+              `CMF merges the application defaults of the application's Flink environment over this configuration, and ${unknownEnvironment(cluster, environments)}. Set ${KEY}, e.g. ${interval}, here or in the environment's flinkApplicationDefaults.`,
             ]
-          : elsewhere
+          : code.length > 0
             ? [
-                "jobs on it take no checkpoints unless their own code enables checkpointing.",
-                "jobs take no checkpoints unless their code enables checkpointing.",
-                session
-                  ? `It is a session cluster: jobs are submitted to it from elsewhere, and each may enable checkpointing itself. Set ${KEY}, e.g. ${interval}, to cover every job.`
-                  : `Their code is not in this project. Set ${KEY}, e.g. ${interval}, to cover every job.`,
+                "only jobs that enable checkpointing in their code take checkpoints.",
+                "only jobs that enable checkpointing in code take checkpoints.",
+                "This project's job code does (see related information); set an interval here too so that every job on this cluster is covered.",
               ]
-            : [
-                "Flink never takes a checkpoint and jobs lose their state on failure.",
-                "Flink never takes a checkpoint.",
-                `After a failure or restart, jobs lose their state and their sources re-read or skip data. Set ${KEY}, e.g. ${interval}.`,
-              ];
+            : elsewhere
+              ? [
+                  "jobs on it take no checkpoints unless their own code enables checkpointing.",
+                  "jobs take no checkpoints unless their code enables checkpointing.",
+                  session
+                    ? `It is a session cluster: jobs are submitted to it from elsewhere, and each may enable checkpointing itself. Set ${KEY}, e.g. ${interval}, to cover every job.`
+                    : `Their code is not in this project. Set ${KEY}, e.g. ${interval}, to cover every job.`,
+                ]
+              : [
+                  "Flink never takes a checkpoint and jobs lose their state on failure.",
+                  "Flink never takes a checkpoint.",
+                  `After a failure or restart, jobs lose their state and their sources re-read or skip data. Set ${KEY}, e.g. ${interval}.`,
+                ];
       if (state.setting) {
         const { entry, config } = state.setting;
         const fixes: Fix[] = config.inexactRanges
@@ -147,13 +159,23 @@ export const rule: Rule = {
         });
         continue;
       }
+      const environment = cluster.environment?.defaults;
       ctx.report({
         file: cluster.config.file,
         range: cluster.config.anchor,
         message: fitting(`No ${KEY} is set, so ${outcome}`, `No ${KEY} is set, so ${shorter}`),
         details,
         severity,
-        related,
+        related: environment
+          ? [
+              {
+                file: environment.config.file,
+                range: environment.config.anchor,
+                message: `The application defaults of ${environment.object.name ? `FlinkEnvironment ${environment.object.name}` : "its FlinkEnvironment"} set none either.`,
+              },
+              ...related,
+            ]
+          : related,
         fixes: fix ? [fix] : [],
       });
     }
@@ -206,6 +228,19 @@ export const rule: Rule = {
     }
   },
 };
+
+/** Why the project does not show a Confluent application's Flink environment, for the details of a finding. */
+function unknownEnvironment(cluster: Cluster, environments: ConfluentFlinkSpec[]): string {
+  const named = cluster.deployment?.flinkEnvironment?.value.trim();
+  if (named !== undefined) {
+    const same = environments.filter((e) => e.object.name === named).length;
+    return same === 0
+      ? `the FlinkEnvironment it names, ${named}, is not in the project`
+      : `the project holds ${same} FlinkEnvironments named ${named}`;
+  }
+  if (environments.length === 0) return "the project holds no FlinkEnvironment";
+  return `the project holds ${environments.length} FlinkEnvironments, and a CMF application's is chosen when it is created`;
+}
 
 /**
  * A FlinkDeployment that runs one of the examples shipped in the Flink image (`local:///opt/flink/examples/…`): its

@@ -48,7 +48,7 @@ export const rule: Rule = {
     fix: "unsafe",
     docs: {
       whatItDoes:
-        'Reports keys of a Flink configuration (flink-conf.yaml, config.yaml, FlinkDeployment `flinkConfiguration`, ConfigMaps) that are neither an option of the detected Flink version, nor a deprecated key Flink still reads, nor under a prefix Flink hands on to plugins (`metrics.reporter.<name>.`, `s3.`, `fs.s3a.`, `flink.hadoop.`, `containerized.taskmanager.env.` …). Also reports options that only a newer Flink version has. Offers up to three "Did you mean" renames.',
+        'Reports keys of a Flink configuration (flink-conf.yaml, config.yaml, FlinkDeployment `flinkConfiguration`, ConfigMaps, and the Confluent Platform FlinkApplication `spec.flinkConfiguration`, FlinkEnvironment `spec.flinkApplicationDefaults.spec.flinkConfiguration` and ComputePool `spec.clusterSpec.flinkConfiguration`, each read with the Flink version of the applications or statements that run it) that are neither an option of the detected Flink version, nor a deprecated key Flink still reads, nor under a prefix Flink hands on to plugins (`metrics.reporter.<name>.`, `s3.`, `fs.s3a.`, `flink.hadoop.`, `containerized.taskmanager.env.` …). Also reports options that only a newer Flink version has. Offers up to three "Did you mean" renames.',
       whyItMatters:
         "Flink does not validate keys: a misspelled key is skipped without a word. `checkpointing.interval: 30s` looks like it turns checkpointing on, but Flink never reads it, so the job runs without checkpoints and re-reads or loses data after every restart.",
       bad: {

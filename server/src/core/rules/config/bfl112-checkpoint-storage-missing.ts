@@ -5,6 +5,7 @@ import {
   haOf,
   isSet,
   knownValue,
+  mayBeCompleted,
   runsBatch,
   type Setting,
   settingOf,
@@ -60,7 +61,7 @@ export const rule: Rule = {
         : "";
     for (const cluster of clustersOf(ctx.project)) {
       const dirKey = checkpointDirKey(cluster);
-      if (runsBatch(cluster) || cluster.incomplete) continue;
+      if (runsBatch(cluster) || mayBeCompleted(cluster)) continue;
       const mode = upgradeModeOf(cluster);
       if (mode === "last-state" || mode === "savepoint") continue;
       if (isSet(cluster, "execution.checkpointing.dir")) continue;

@@ -1,4 +1,4 @@
-import { type Cluster, clustersOf, haOf, intSetting, isSet } from "../../project/clusters";
+import { type Cluster, clustersOf, haOf, intSetting, isSet, mayBeCompleted } from "../../project/clusters";
 import { haTypeKey, insertFix, PLACEHOLDER } from "../clusterFixes";
 import { fitting } from "../messages";
 import type { Rule, RuleContext } from "../types";
@@ -41,7 +41,7 @@ export const rule: Rule = {
   },
   check(ctx) {
     for (const cluster of clustersOf(ctx.project)) {
-      if (cluster.incomplete) continue;
+      if (mayBeCompleted(cluster)) continue;
       checkHaSettings(ctx, cluster);
       checkStandbyReplicas(ctx, cluster);
     }

@@ -49,7 +49,7 @@ export const rule: Rule = {
     fix: "safe",
     docs: {
       whatItDoes:
-        "Reports `kubernetes.namespace` and `kubernetes.cluster-id` (rejected by every operator release from 1.0.0) and `high-availability.cluster-id` (rejected from operator 1.4.0 on) in the `spec.flinkConfiguration` of a FlinkDeployment. The operator version comes from `operatorVersion` in the project configuration, an operator image tag (`ghcr.io/apache/flink-kubernetes-operator:1.9.0`) or the operator's Helm chart version; with none known, `high-availability.cluster-id` is reported as for current operators.",
+        "Reports `kubernetes.namespace` and `kubernetes.cluster-id` (rejected by every operator release from 1.0.0) and `high-availability.cluster-id` (rejected from operator 1.4.0 on) in the `spec.flinkConfiguration` of a FlinkDeployment or of a Confluent Platform FlinkApplication, whose configuration reaches the operator in the FlinkDeployment CMF creates from it. The operator version comes from `operatorVersion` in the project configuration, an operator image tag (`ghcr.io/apache/flink-kubernetes-operator:1.9.0`) or the operator's Helm chart version; with none known, `high-availability.cluster-id` is reported as for current operators.",
       whyItMatters:
         'The Flink Kubernetes Operator derives these keys from the resource\'s namespace and name. Its validator refuses a FlinkDeployment that sets them ("Forbidden Flink config key: kubernetes.namespace"), so the resource is never deployed and only its status shows why.',
       bad: { "flink-deployment.yaml": MANIFEST("    kubernetes.cluster-id: orders-cluster\n") },
@@ -65,7 +65,7 @@ export const rule: Rule = {
   check(ctx) {
     const operator = ctx.project.operatorVersion;
     for (const d of ctx.project.flinkDeployments) {
-      if (d.kind !== "FlinkDeployment") continue;
+      if (d.kind === "FlinkSessionJob") continue;
       for (const entry of d.config.entries) {
         const managed = MANAGED.get(entry.key);
         if (!managed || rejectsKey(managed, operator?.version) === false) continue;
@@ -88,8 +88,8 @@ export const rule: Rule = {
           file: d.config.file,
           range: entry.keyRange,
           message: fitting(
-            `The operator rejects this FlinkDeployment (forbidden key ${entry.key}), so it is never deployed.`,
-            "The operator rejects this FlinkDeployment (a forbidden key), so it is never deployed.",
+            `The operator rejects this ${d.kind} (forbidden key ${entry.key}), so it is never deployed.`,
+            `The operator rejects this ${d.kind} (a forbidden key), so it is never deployed.`,
           ),
           details: `The operator's validator says "Forbidden Flink config key: ${entry.key}".`,
           related,

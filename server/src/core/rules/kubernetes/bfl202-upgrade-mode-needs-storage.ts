@@ -1,4 +1,4 @@
-import { clustersOf, isSet, upgradeModeOf } from "../../project/clusters";
+import { clustersOf, isSet, mayBeCompleted, upgradeModeOf } from "../../project/clusters";
 import { checkpointDirKey, insertFix, PLACEHOLDER, savepointDirKey } from "../clusterFixes";
 import { fitting } from "../messages";
 import type { Rule } from "../types";
@@ -27,7 +27,7 @@ export const rule: Rule = {
     fix: "unsafe",
     docs: {
       whatItDoes:
-        "Reports `job.upgradeMode: last-state` or `savepoint` in a FlinkDeployment without a checkpoint directory (`execution.checkpointing.dir`, before Flink 1.20 `state.checkpoints.dir`), and `savepoint` without a savepoint directory (`execution.checkpointing.savepoint-dir`, before 1.20 `state.savepoints.dir`).",
+        "Reports `job.upgradeMode: last-state` or `savepoint` in a FlinkDeployment (or Confluent FlinkApplication) without a checkpoint directory (`execution.checkpointing.dir`, before Flink 1.20 `state.checkpoints.dir`), and `savepoint` without a savepoint directory (`execution.checkpointing.savepoint-dir`, before 1.20 `state.savepoints.dir`).",
       whyItMatters:
         'These upgrade modes carry the job\'s state across upgrades through checkpoints or savepoints, which need a place to live. The operator\'s validator refuses the resource ("Checkpoint directory[execution.checkpointing.dir] must be defined for last-state and savepoint upgrade modes", "Job could not be upgraded with savepoint while config key[…] is not set"), so the job is not deployed or upgraded.',
       bad: { "flink-deployment.yaml": MANIFEST("") },
@@ -35,7 +35,7 @@ export const rule: Rule = {
         "flink-deployment.yaml": MANIFEST("    execution.checkpointing.dir: s3://flink-state/orders/checkpoints\n"),
       },
       whenNotToFire:
-        "`upgradeMode: stateless` (the default), directories given under any of their keys or as templates (or in a flinkConfiguration partly filled in by a Helm template), and directories set in the operator's default configuration found in the project's Helm values. The other requests for savepoints that need a savepoint directory (a trigger nonce, periodic savepoints, the last-state checkpoint age limit) are BFL206's. The fixes insert placeholder locations that must be replaced.",
+        "`upgradeMode: stateless` (the default), directories given under any of their keys or as templates (or in a flinkConfiguration partly filled in by a Helm template), and directories set in the operator's default configuration found in the project's Helm values or, for a Confluent FlinkApplication, in its Flink environment's application defaults. A FlinkApplication whose Flink environment the project does not show (no FlinkEnvironment, several and none named, or the named one missing) is not reported: the environment may set what is missing. The other requests for savepoints that need a savepoint directory (a trigger nonce, periodic savepoints, the last-state checkpoint age limit) are BFL206's. The fixes insert placeholder locations that must be replaced.",
       references: [
         "apache/flink-kubernetes-operator DefaultValidator.validateJobSpec",
         "https://nightlies.apache.org/flink/flink-kubernetes-operator-docs-stable/docs/custom-resource/job-management/#stateful-and-stateless-application-upgrades",
@@ -47,7 +47,7 @@ export const rule: Rule = {
     for (const cluster of clustersOf(ctx.project)) {
       const mode = upgradeModeOf(cluster);
       const at = cluster.deployment?.upgradeMode;
-      if (!at || cluster.incomplete || (mode !== "last-state" && mode !== "savepoint")) continue;
+      if (!at || mayBeCompleted(cluster) || (mode !== "last-state" && mode !== "savepoint")) continue;
       const missing: { key: string; value: string; what: string }[] = [];
       if (!isSet(cluster, "execution.checkpointing.dir", true)) {
         missing.push({

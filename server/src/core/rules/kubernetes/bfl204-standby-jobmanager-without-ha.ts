@@ -1,4 +1,4 @@
-import { clustersOf, haOf } from "../../project/clusters";
+import { clustersOf, haOf, mayBeCompleted } from "../../project/clusters";
 import type { Rule } from "../types";
 
 const MANIFEST = (ha: string) => `apiVersion: flink.apache.org/v1beta1
@@ -28,7 +28,7 @@ export const rule: Rule = {
     fix: "none",
     docs: {
       whatItDoes:
-        "Reports `jobManager.replicas` > 1 in a FlinkDeployment, and JobManager Deployments, StatefulSets or compose services with more than one replica, when the cluster's configuration leaves high availability off.",
+        "Reports `jobManager.replicas` > 1 in a FlinkDeployment (or Confluent FlinkApplication), and JobManager Deployments, StatefulSets or compose services with more than one replica, when the cluster's configuration leaves high availability off.",
       whyItMatters:
         'Standby JobManagers rely on leader election, which only high-availability services provide. The operator refuses such a FlinkDeployment ("High availability should be enabled when starting standby JobManagers."). In a standalone cluster every replica acts as the leader on its own: TaskManagers register with whichever one the Service routes them to, and an application-mode job is started by each of them.',
       bad: { "flink-deployment.yaml": MANIFEST("") },
@@ -38,7 +38,7 @@ export const rule: Rule = {
         ),
       },
       whenNotToFire:
-        "One replica; high availability set in the configuration, in the operator's default configuration from the project's Helm values, or as a template, and configurations partly filled in by a Helm template. `kubernetes.jobmanager.replicas` in a standalone configuration is BFL114's.",
+        "One replica; high availability set in the configuration, in the operator's default configuration from the project's Helm values, or as a template, and configurations partly filled in by a Helm template. HA set in a Confluent FlinkApplication's Flink environment counts. A FlinkApplication whose Flink environment the project does not show (no FlinkEnvironment, several and none named, or the named one missing) is not reported: the environment may set what is missing. `kubernetes.jobmanager.replicas` in a standalone configuration is BFL114's.",
       references: [
         "apache/flink-kubernetes-operator DefaultValidator.validateJmReplicas",
         "https://nightlies.apache.org/flink/flink-docs-stable/docs/deployment/ha/overview/",
@@ -47,7 +47,7 @@ export const rule: Rule = {
   },
   check(ctx) {
     for (const cluster of clustersOf(ctx.project)) {
-      if (cluster.incomplete) continue;
+      if (mayBeCompleted(cluster)) continue;
       const d = cluster.deployment;
       // The operator checks with its own Flink classes, which read every spelling of the HA key.
       if (haOf(cluster, d !== undefined).kind !== "none") continue;

@@ -59,7 +59,7 @@ export const rule: Rule = {
         "operator.yaml": OPERATOR,
       },
       whenNotToFire:
-        "Operator 1.10.0 and later; other upgrade modes; HA set under any of its keys, also as a template or in the operator's default configuration; ZooKeeper HA under operator 1.4.0 and later. Before 1.4.0 only Kubernetes HA counts, so ZooKeeper HA is reported there. The fix inserts Kubernetes HA with a placeholder storage location that must be replaced; where another HA type is set, there is no fix.",
+        "Confluent Platform FlinkApplications: Confluent's operator has release numbers of its own, which the Apache releases this rule knows do not describe. Operator 1.10.0 and later; other upgrade modes; HA set under any of its keys, also as a template or in the operator's default configuration; ZooKeeper HA under operator 1.4.0 and later. Before 1.4.0 only Kubernetes HA counts, so ZooKeeper HA is reported there. The fix inserts Kubernetes HA with a placeholder storage location that must be replaced; where another HA type is set, there is no fix.",
       references: [
         "apache/flink-kubernetes-operator DefaultValidator.validateJobSpec at release-1.0.0 … release-1.9.0 (FlinkUtils.isKubernetesHAActivated up to 1.3.x, HighAvailabilityMode.isHighAvailabilityModeActivated from 1.4.0, FLINK-27273)",
         "FLINK-35414 (operator 1.10.0: last-state upgrades without HA; commit d1827a4d)",
@@ -71,6 +71,8 @@ export const rule: Rule = {
     for (const cluster of clustersOf(ctx.project)) {
       const at = cluster.deployment?.upgradeMode;
       if (!at || cluster.incomplete || upgradeModeOf(cluster) !== "last-state") continue;
+      // Confluent's operator is released under its own version numbers, which these releases do not describe.
+      if (cluster.deployment?.kind === "FlinkApplication") continue;
       const ha = haOf(cluster, true).kind;
       if (ha === "unknown" || ha === "kubernetes") continue;
       const check = version === undefined ? undefined : lastStateHaCheck(version);

@@ -1,6 +1,6 @@
 import type { Location, RelatedLocation } from "../../findings";
 import { hasSavepointDirCheck, SAVEPOINT_DIR_CHECKS, type SavepointDirCheck } from "../../knowledge/operator";
-import { type Cluster, clustersOf, isSet, settingOf, upgradeModeOf } from "../../project/clusters";
+import { type Cluster, clustersOf, isSet, mayBeCompleted, settingOf, upgradeModeOf } from "../../project/clusters";
 import { insertFix, PLACEHOLDER, savepointDirKey } from "../clusterFixes";
 import { fitting } from "../messages";
 import type { Rule } from "../types";
@@ -48,7 +48,7 @@ export const rule: Rule = {
     fix: "unsafe",
     docs: {
       whatItDoes:
-        "Reports a FlinkDeployment that sets `job.savepointTriggerNonce` (operator 1.0.0 and later), `kubernetes.operator.periodic.savepoint.interval` (1.1.0 and later) or `kubernetes.operator.job.upgrade.last-state.max.allowed.checkpoint.age` (1.5.0 and later) in its configuration or the operator's default configuration, while no savepoint directory (`execution.checkpointing.savepoint-dir`, before Flink 1.20 `state.savepoints.dir`) is set. The finding points at the first of them in the order the validator checks them; the others are related information.",
+        "Reports a FlinkDeployment (or Confluent FlinkApplication) that sets `job.savepointTriggerNonce` (operator 1.0.0 and later), `kubernetes.operator.periodic.savepoint.interval` (1.1.0 and later) or `kubernetes.operator.job.upgrade.last-state.max.allowed.checkpoint.age` (1.5.0 and later) in its configuration or the operator's default configuration, while no savepoint directory (`execution.checkpointing.savepoint-dir`, before Flink 1.20 `state.savepoints.dir`) is set. The finding points at the first of them in the order the validator checks them; the others are related information.",
       whyItMatters:
         'All of these make the operator take savepoints, which need a place to go. Its validator refuses the resource ("Savepoint could not be manually triggered for the running job while config key[…] is not set", "Periodic savepoints cannot be enabled when config key[…] is not set", "In order to use max-checkpoint age functionality config key[…] must be set to allow triggering savepoint upgrades."), so the FlinkDeployment is not deployed or upgraded. Operator 1.15 still checks all three.',
       bad: { "flink-deployment.yaml": MANIFEST("") },
@@ -58,7 +58,7 @@ export const rule: Rule = {
         ),
       },
       whenNotToFire:
-        "A savepoint directory set under any of its keys, as a template, or in the operator's default configuration found in the project's Helm values; `upgradeMode: savepoint` without a directory (BFL202 reports that, and the same key fixes both); a key the project's operator release does not know yet (periodic savepoints before 1.1.0, the checkpoint age limit before 1.5.0). The fix inserts a placeholder location that must be replaced.",
+        "A savepoint directory set under any of its keys, as a template, or in the operator's default configuration found in the project's Helm values (for a Confluent FlinkApplication, also in its Flink environment's application defaults; one whose environment the project does not show is not reported); `upgradeMode: savepoint` without a directory (BFL202 reports that, and the same key fixes both); a key the project's operator release does not know yet (periodic savepoints before 1.1.0, the checkpoint age limit before 1.5.0). The fix inserts a placeholder location that must be replaced.",
       references: [
         "apache/flink-kubernetes-operator DefaultValidator.validateJobSpec at release-1.0.0 … release-1.15.0 and main",
         "https://nightlies.apache.org/flink/flink-kubernetes-operator-docs-stable/docs/custom-resource/job-management/",
@@ -68,7 +68,7 @@ export const rule: Rule = {
   check(ctx) {
     const version = operatorVersionOf(ctx.project);
     for (const cluster of clustersOf(ctx.project)) {
-      if (!cluster.deployment || cluster.incomplete) continue;
+      if (!cluster.deployment || mayBeCompleted(cluster)) continue;
       // The validator reports upgradeMode savepoint first; BFL202 has it.
       if (upgradeModeOf(cluster) === "savepoint") continue;
       if (isSet(cluster, "execution.checkpointing.savepoint-dir", true)) continue;
@@ -92,8 +92,8 @@ export const rule: Rule = {
         file: first.at.file,
         range: first.at.range,
         message: fitting(
-          `The operator rejects this FlinkDeployment: ${whatFor(first.check)} a savepoint directory, and none is set.`,
-          "The operator rejects this FlinkDeployment: it needs a savepoint directory, and none is set.",
+          `The operator rejects this ${cluster.deployment.kind}: ${whatFor(first.check)} a savepoint directory, and none is set.`,
+          `The operator rejects this ${cluster.deployment.kind}: it needs a savepoint directory, and none is set.`,
         ),
         related,
         fixes: fix ? [fix] : [],

@@ -1,6 +1,7 @@
 import { isDockerfileName } from "../../fileNames";
 import type { FlinkVersionEvidence } from "../../model";
 import { clustersOf, ownEvidence } from "../../project/clusters";
+import { flinkVersionFieldLabel } from "../../project/versions";
 import { parseMinor } from "../../workspace/project";
 import { basename } from "../../workspace/workspace";
 import { fitting } from "../messages";
@@ -21,14 +22,17 @@ spec:
     upgradeMode: stateless
 `;
 
-/** A deployment's own layers: its FlinkDeployment's flinkVersion and its images (manifest, compose, Dockerfile). */
+/**
+ * A deployment's own layers: its FlinkDeployment's (or FlinkApplication's) flinkVersion and its images (manifest,
+ * compose, Dockerfile).
+ */
 function isLayer(e: FlinkVersionEvidence): boolean {
   return e.source === "flinkDeployment" || e.source === "image";
 }
 
 /** How a message names a layer of a deployment. */
 function layer(e: FlinkVersionEvidence): string {
-  if (e.source === "flinkDeployment") return "the FlinkDeployment's flinkVersion";
+  if (e.source === "flinkDeployment") return flinkVersionFieldLabel(e);
   return e.location && isDockerfileName(basename(e.location.file)) ? "the Dockerfile's base image" : "the image";
 }
 
@@ -47,7 +51,7 @@ export const rule: Rule = {
     fix: "none",
     docs: {
       whatItDoes:
-        "Compares the Flink versions the layers of one deployment name: a FlinkDeployment's `flinkVersion` and the tag of its `image`, the image of the compose services or Kubernetes pods that run a configuration, and the Dockerfile `FROM` a compose service builds its image from. It reports each layer that names another minor than the first, with the first as related information, and cites only that deployment's own files.",
+        "Compares the Flink versions the layers of one deployment name: a FlinkDeployment's (or Confluent FlinkApplication's) `flinkVersion` and the tag of its `image` (the official `flink` image, or Confluent's `confluentinc/cp-flink`, whose tag `1.19.3-cp1` is Flink 1.19.3), the image of the compose services or Kubernetes pods that run a configuration, and the Dockerfile `FROM` a compose service builds its image from. It reports each layer that names another minor than the first, with the first as related information, and cites only that deployment's own files.",
       whyItMatters:
         "The operator configures the cluster for the `flinkVersion` it is told (configuration keys, the way it upgrades and restores jobs), while the JobManager and TaskManagers run the Flink of the image. When they disagree, keys the image's Flink does not read are ignored, savepoints may not restore, and the job can fail at start with class or serializer errors. The same holds for a compose cluster whose services run different Flink images, or a base image that is not the version the deployment claims.",
       bad: { "k8s/orders.yaml": MANIFEST("flink:1.18.1") },
