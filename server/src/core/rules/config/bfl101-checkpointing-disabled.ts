@@ -88,8 +88,8 @@ export const rule: Rule = {
       const [outcome, shorter, details] =
         openEnvironment && code.length === 0
           ? [
-              "jobs take no checkpoints unless its Flink environment sets an interval.",
-              "jobs take no checkpoints unless its environment sets one.",
+              "jobs take no checkpoints unless the application's environment sets one.",
+              "jobs take no checkpoints unless the environment sets one.",
               `CMF merges the application defaults of the application's Flink environment over this configuration, and ${unknownEnvironment(cluster, environments)}. Set ${KEY}, e.g. ${interval}, here or in the environment's flinkApplicationDefaults.`,
             ]
           : code.length > 0
