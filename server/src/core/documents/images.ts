@@ -20,16 +20,30 @@ export interface ImageVersion {
   length: number;
 }
 
-export function flinkImageVersion(image: string): ImageVersion | undefined {
+/** An image of a repository whose tag is the Flink version: its tag ("" when it has none) and where the tag starts. */
+function flinkImage(image: string): { tag: string; tagStart: number } | undefined {
   const ref = image.trim();
   const at = ref.indexOf("@");
   const noDigest = at >= 0 ? ref.slice(0, at) : ref;
   const slash = noDigest.lastIndexOf("/");
   const colon = noDigest.lastIndexOf(":");
-  if (colon <= slash) return undefined;
-  const repository = noDigest.slice(slash + 1, colon);
-  if (!FLINK_REPOSITORIES.has(repository)) return undefined;
-  const tag = noDigest.slice(colon + 1);
+  const tagged = colon > slash;
+  if (!FLINK_REPOSITORIES.has(noDigest.slice(slash + 1, tagged ? colon : undefined))) return undefined;
+  return tagged ? { tag: noDigest.slice(colon + 1), tagStart: colon + 1 } : { tag: "", tagStart: noDigest.length };
+}
+
+/**
+ * The tag of a Flink image (`flink:latest` gives `latest`, `flink` alone ""), undefined for an image of another
+ * repository: a tag that is no version (`latest`, `java17`) stands for whatever release is newest when it is pulled.
+ */
+export function flinkImageTag(image: string): string | undefined {
+  return flinkImage(image)?.tag;
+}
+
+export function flinkImageVersion(image: string): ImageVersion | undefined {
+  const found = flinkImage(image);
+  if (!found) return undefined;
+  const { tag, tagStart } = found;
   const m = /^(\d+)\.(\d+)(?:\.(\d+))?(?=$|-)/.exec(tag);
   if (!m) return undefined;
   const [, major, minor, patch] = m;
@@ -37,7 +51,7 @@ export function flinkImageVersion(image: string): ImageVersion | undefined {
   return {
     minor: `${major}.${minor}`,
     full: patch === undefined ? undefined : `${major}.${minor}.${patch}`,
-    offset: lead + colon + 1,
+    offset: lead + tagStart,
     length: m[0].length,
   };
 }

@@ -20,3 +20,12 @@ export function folderOf(file: string): string {
 export function isAtOrUnder(file: string, path: string): boolean {
   return file === path || file.startsWith(path.endsWith("/") ? path : `${path}/`);
 }
+
+/** How many leading folders two files have in common (`/a/b/x.yaml` and `/a/c/y.yaml`: 2, counting the root). */
+export function sharedFolders(a: string, b: string): number {
+  const x = a.split("/").slice(0, -1);
+  const y = b.split("/").slice(0, -1);
+  let n = 0;
+  while (n < x.length && n < y.length && x[n] === y[n]) n++;
+  return n;
+}

@@ -1,7 +1,7 @@
 import { addTo, pushAll } from "../arrays";
 import { imageEvidence } from "../documents/images";
 import { specEvidence } from "../documents/kubernetes/flinkDeployment";
-import { isAtOrUnder } from "../documents/paths";
+import { isAtOrUnder, sharedFolders } from "../documents/paths";
 import { parseBoolean, parseDuration, parseInteger } from "../knowledge/values";
 import type {
   ConfigEntry,
@@ -421,13 +421,7 @@ function nearest(file: string, all: FlinkConfig[]): FlinkConfig | undefined {
   const there = (c: FlinkConfig) => dirOf(c.file);
   const candidates = all.filter((c) => isAtOrUnder(there(c), here) || isAtOrUnder(here, there(c)));
   if (candidates.length <= 1) return candidates[0];
-  const shared = (c: FlinkConfig) => {
-    const a = dirOf(file).split("/");
-    const b = dirOf(c.file).split("/");
-    let n = 0;
-    while (n < a.length && n < b.length && a[n] === b[n]) n++;
-    return n;
-  };
+  const shared = (c: FlinkConfig) => sharedFolders(file, c.file);
   const best = candidates.reduce((most, c) => Math.max(most, shared(c)), 0);
   const winners = candidates.filter((c) => shared(c) === best);
   return winners.length === 1 ? winners[0] : undefined;

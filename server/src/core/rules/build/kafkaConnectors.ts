@@ -4,6 +4,9 @@
  * `flink-connector-kafka` / `flink-sql-connector-kafka`) or from a jar a Dockerfile puts into an image; and the
  * Flink minor of the cluster the connector runs on.
  */
+
+import { flinkImageTag, flinkImageVersion } from "../../documents/images";
+import { sharedFolders } from "../../documents/paths";
 import type { Fix, Location, RelatedLocation } from "../../findings";
 import { type ConnectorVersion, isKafkaConnector, parseConnectorVersion } from "../../knowledge/kafkaConnector";
 import type { FlinkVersionEvidence, ImageJar, Located, ResolvedDependency } from "../../model";
@@ -130,13 +133,7 @@ function nearestEvidence(
 ): FlinkVersionEvidence | undefined {
   const pinned = candidates.find((e) => e.source === "projectConfig");
   if (pinned || file === undefined) return pinned ?? candidates[0];
-  const folders = file.split("/").slice(0, -1);
-  const shared = (e: FlinkVersionEvidence) => {
-    const other = e.location?.file.split("/").slice(0, -1) ?? [];
-    let n = 0;
-    while (n < folders.length && n < other.length && folders[n] === other[n]) n++;
-    return n;
-  };
+  const shared = (e: FlinkVersionEvidence) => (e.location ? sharedFolders(file, e.location.file) : 0);
   let best: FlinkVersionEvidence | undefined;
   let most = -1;
   for (const e of candidates) {
@@ -150,13 +147,6 @@ function nearestEvidence(
 }
 
 /**
- * An image reference whose tag is the Flink version: `flink:…`, `apache/flink:…`, `docker.io/library/flink:…`, or
- * Confluent's `confluentinc/cp-flink:…` and `cp-flink-sql:…`, with its tag.
- */
-const FLINK_IMAGE =
-  /^(?:--\S+\s+)*(?:[\w.-]+(?::\d+)?\/)*(?:library\/|apache\/)?(?:cp-flink-sql|cp-flink|flink)(?::([^\s@]+))?(?:@\S+)?(?:\s|$)/i;
-
-/**
  * What the stage a Dockerfile line belongs to is built from (its last `FROM` above the line): an official Flink image
  * with a version (`flink`), one without (`floating`: `flink:latest`, `flink:java17`, no tag), or something else.
  */
@@ -165,13 +155,12 @@ function stageBase(project: ProjectModel, dockerfile: string, line: number): "fl
   if (text === undefined) return "other";
   const lines = text.split(/\r?\n/, line + 1);
   for (let i = Math.min(line, lines.length - 1); i >= 0; i--) {
-    const from = /^\s*FROM\s+(.*)$/i.exec(lines[i]);
+    // `FROM [--platform=…] image [AS stage]`
+    const from = /^\s*FROM\s+(?:--\S+\s+)*(\S+)/i.exec(lines[i]);
     if (!from) continue;
-    const m = FLINK_IMAGE.exec(from[1]);
-    if (!m) return "other";
-    const tag = m[1];
-    if (tag?.includes("$")) return "other";
-    return tag !== undefined && /^\d+\.\d+/.test(tag) ? "flink" : "floating";
+    const tag = flinkImageTag(from[1]);
+    if (tag === undefined || tag.includes("$")) return "other";
+    return flinkImageVersion(from[1]) ? "flink" : "floating";
   }
   return "other";
 }
