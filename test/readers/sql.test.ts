@@ -640,6 +640,20 @@ test("a script of Confluent Flink statements (statement properties in SET) is no
     assert.equal(scanSql(text).otherEngine?.engine, "database", text);
     assert.deepEqual(readDocument("/p/db/init.sql", text).syntaxErrors, [], text);
   }
+  for (const text of [
+    "CREATE TABLE lake.demo.orders\nWITH (\n  format = 'PARQUET',\n  location = 's3://w/orders'\n)\nAS SELECT * FROM landing.orders;",
+    "CREATE TABLE hive.web.clicks (id BIGINT, ds DATE) WITH (partitioned_by = ARRAY['ds']);",
+  ]) {
+    assert.equal(scanSql(text).otherEngine?.engine, "Trino", text);
+    assert.deepEqual(readDocument("/p/trino/lake.sql", text).syntaxErrors, [], text);
+  }
+  // Flink options that lost their quotes are still Flink's, and a problem.
+  for (const text of [
+    "CREATE TABLE t (id INT) WITH (connector = 'kafka', topic = 't');",
+    "CREATE TABLE t (id INT) WITH (properties.bootstrap.servers = 'k:9092');",
+    "CREATE TABLE t (id INT) WITH ('connector' = 'kafka', format = 'json');",
+  ])
+    assert.equal(scanSql(text).otherEngine, undefined, text);
   // A Flink SET that lost its `=` is still Flink's, and a problem.
   assert.equal(scanSql("SET 'parallelism.default' '4';").otherEngine, undefined);
   assert.equal(scanSql("SET 'parallelism.default' '4';").problems.length, 1);

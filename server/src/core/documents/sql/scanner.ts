@@ -17,7 +17,7 @@
  */
 
 /** SQL that looks like Flink SQL but is run by something else. */
-export type SqlEngine = "ksqlDB" | "Confluent" | "database";
+export type SqlEngine = "ksqlDB" | "Confluent" | "database" | "Trino";
 
 export interface SqlToken {
   kind: "word" | "string" | "quoted" | "punct";
@@ -239,6 +239,31 @@ function otherEngineSign(st: SqlToken[]): { token: SqlToken; engine: SqlEngine }
   // SET always has `=` (`SET 'key' = 'value'`, the old `SET key=value`); only a quoted key without one is a Flink typo.
   if (isWord(st[0], "SET") && st[1]?.kind === "word" && st.length > 2 && !st.some((t) => isPunct(t, "=")))
     return { token: st[0], engine: "database" };
+  const trino = trinoSign(st);
+  if (trino) return { token: trino, engine: "Trino" };
+  return undefined;
+}
+
+/**
+ * The property that says a `CREATE` statement is Trino's (Presto, Athena): `WITH (format = 'PARQUET', location = …)`.
+ * Flink's grammar takes only string literals as option keys (`'connector' = 'kafka'`); Trino's properties are plain
+ * identifiers, never dotted or hyphenated. A Flink script that lost the quotes keeps its own keys (`connector`, a
+ * dotted `properties.…`, `scan.startup.mode`) and stays Flink's, with its syntax problem.
+ */
+function trinoSign(st: SqlToken[]): SqlToken | undefined {
+  if (!isWord(st[0], "CREATE")) return undefined;
+  let depth = 0;
+  for (let i = 1; i < st.length - 2; i++) {
+    const t = st[i];
+    if (isPunct(t, "(")) depth++;
+    else if (isPunct(t, ")")) depth = Math.max(0, depth - 1);
+    else if (depth === 0 && isWord(t, "WITH") && isPunct(st[i + 1], "(")) {
+      const key = st[i + 2];
+      if (key?.kind !== "word" || !isPunct(st[i + 3], "=")) return undefined;
+      if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(key.value) || key.value.toLowerCase() === "connector") return undefined;
+      return key;
+    }
+  }
   return undefined;
 }
 
