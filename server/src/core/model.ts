@@ -192,6 +192,20 @@ export interface FlinkDeploymentFacts {
   entryClass?: Located<string>;
   /** Volumes the pod templates mount into the Flink container. */
   volumes?: PodVolume[];
+  /**
+   * A kustomize patch merged over the resource it patches (workspace/kustomize.ts): the fields are the patch's where
+   * it sets them, else the resource's (each value keeps its own file), and `config` is the patch's configuration.
+   */
+  kustomized?: KustomizedDeployment;
+}
+
+export interface KustomizedDeployment {
+  /** The kustomization that applies the patch. */
+  kustomization: string;
+  /** The `flinkConfiguration`s merged under `config`, nearest first: earlier patches, then the patched resource's. */
+  under: FlinkConfig[];
+  /** The patched resource is not in the project, or a patch whose content is not read applies to it. */
+  unknown: boolean;
 }
 
 /**
@@ -357,6 +371,35 @@ export interface FileFacts {
   pythonKafkaReads?: Location[];
   /** A Flink SQL script: a `.sql` file, or the SQL strings job code passes to `executeSql` and friends. */
   sql?: SqlScriptFacts;
+  /** A kustomization file (`kustomization.yaml`): what it builds on and the patches it applies. */
+  kustomization?: Kustomization;
+}
+
+/**
+ * A kustomization: the resources `kustomize build` starts from and the strategic-merge patches it applies to them, in
+ * order. Paths are resolved against the kustomization's folder.
+ */
+export interface Kustomization {
+  /** `resources`, the older `bases`, and `components`: files, or folders holding a kustomization. */
+  resources: Located<string>[];
+  /** Patches read from files: `patches` entries with a `path`, and `patchesStrategicMerge` paths. */
+  patches: KustomizePatch[];
+  /**
+   * Patches whose content is not read: inline `patch:` text, JSON 6902 patches (`patchesJson6902`, or a `patches`
+   * file of operations). What they change in the objects they target is not known.
+   */
+  unreadPatches: { target?: KustomizeTarget; range: Range }[];
+}
+
+export interface KustomizePatch {
+  path: Located<string>;
+  /** The objects the patch applies to; without one, the patch's own kind and name say. */
+  target?: KustomizeTarget;
+}
+
+export interface KustomizeTarget {
+  kind?: string;
+  name?: string;
 }
 
 /** Records that a part of a file could not be analysed (reported as BFL003 at `range`). */

@@ -22,6 +22,7 @@ import { isValuesName, readHelmValues } from "./helmValues";
 import { dockerfileJars } from "./imageJars";
 import { readJavaFile } from "./java/reader";
 import { kotlinReader } from "./kotlin/reader";
+import { isKustomizationName, readKustomization } from "./kubernetes/kustomization";
 import { readManifests } from "./kubernetes/manifests";
 import { isK8sDocument } from "./kubernetes/objects";
 import { dockerfileArgs, gradleArgs, isLaunchFile, launchJsonArgs, shellArgs, submissionConfigs } from "./launchArgs";
@@ -34,7 +35,7 @@ import { scalaReader } from "./scala/reader";
 import { descriptorTables } from "./sql/descriptors";
 import { jvmSqlPieces, pythonSqlPieces, tableApiUses } from "./sql/embedded";
 import { readSqlFile, readSqlPieces, type SqlPiece } from "./sql/reader";
-import { parseYamlDocuments, type YamlDocument } from "./yaml/ast";
+import { parseYamlDocuments, type YamlDocument, YamlSource } from "./yaml/ast";
 import { isHelmTemplate, isMaskingArtefact, type MaskedTemplate, maskTemplate } from "./yaml/helmTemplate";
 
 export interface ReadHints {
@@ -232,6 +233,12 @@ function readYamlDocuments(
 ): FileFacts {
   const name = base(file);
   if (!template && isConfigYamlName(file) && looksLikeFlinkConfig(text)) return readFlinkConfigFile(file, text, docs);
+  if (!template && isKustomizationName(name)) {
+    const facts = docs.some(isK8sDocument) ? readManifests(file, text, docs, {}) : emptyFacts(file, "kubernetes", text);
+    const kustomization = readKustomization(new YamlSource(file, text), docs);
+    if (kustomization) facts.kustomization = kustomization;
+    return facts;
+  }
   if (docs.some(isK8sDocument)) return readManifests(file, text, docs, { template });
   if (template) return emptyFacts(file, "other", text);
   if (isComposeName(name) || hasComposeServices(docs)) return readCompose(file, text, docs);

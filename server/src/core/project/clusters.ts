@@ -180,15 +180,23 @@ function buildClusters(project: ProjectModel): Cluster[] {
     const own = deploymentEvidence(d).length > 0;
     const version = versionFrom(project, applicationEvidence(d, environment), own || environment?.named !== false);
     const written = writtenValues(project, d.config);
+    // A kustomize patch's configuration is merged over the patched resource's (and earlier patches').
+    const under = d.kustomized?.under ?? [];
     const cluster: Cluster = {
       config: d.config,
       overlays: envSpec ? [envSpec.config] : [],
-      defaults: written.length > 0 ? [...written, ...defaults.filter((c) => !written.includes(c))] : defaults,
+      defaults: [
+        ...under,
+        ...(written.length > 0 ? [...written, ...defaults.filter((c) => !written.includes(c))] : defaults),
+      ],
       deployment: d,
       workloads: [],
       platform: "kubernetes",
       incomplete:
-        filledAtDeploy(project, d.config) || (envSpec !== undefined && filledAtDeploy(project, envSpec.config)),
+        filledAtDeploy(project, d.config) ||
+        (envSpec !== undefined && filledAtDeploy(project, envSpec.config)) ||
+        d.kustomized?.unknown === true ||
+        under.some((c) => filledAtDeploy(project, c)),
       minor: version.minor,
       version,
     };
@@ -439,6 +447,9 @@ export function configVersion(project: ProjectModel, config: FlinkConfig): Confi
   for (const cluster of clustersOf(project)) {
     if (cluster.config === config || cluster.overlays.includes(config)) return cluster.version;
   }
+  // A kustomize base's configuration runs with the version of the overlays merged over it.
+  const overlaid = clustersOf(project).find((c) => c.deployment?.kustomized?.under.includes(config));
+  if (overlaid) return overlaid.version;
   if (config.host === "helmValues") {
     // Chart values a template writes into a FlinkDeployment run with that deployment's version when it names one.
     const rendering = clustersOf(project).find((c) => writtenValues(project, c.config).includes(config));

@@ -15,6 +15,7 @@ import type { FileFacts, FlinkVersionEvidence, OperatorVersionEvidence } from ".
 import { includedBuilds, pomModules, topBuildOf } from "./build/layout";
 import { resolveBuild } from "./buildModel";
 import { chartValues } from "./helmCharts";
+import { kustomizedDeployments } from "./kustomize";
 import { type ProjectModel, resolveFlinkVersion, resolveOperatorVersion } from "./project";
 
 /** File names that make their folder a project root (a build root or a project config). */
@@ -312,7 +313,7 @@ export class Workspace {
       config,
       flinkConfigs,
       templateValues: chart.byFill,
-      flinkDeployments: files.flatMap((f) => f.flinkDeployments),
+      flinkDeployments: kustomizedDeployments(files),
       workloads: files.flatMap((f) => f.workloads),
       k8sObjects: files.flatMap((f) => f.k8sObjects),
       flinkVersion: resolveFlinkVersion(evidence),

@@ -1,6 +1,7 @@
 import { anchorsUsedOutside } from "../../documents/yaml/anchors";
 import type { Fix, RelatedLocation } from "../../findings";
 import { FORBIDDEN_KEYS, rejectsKey } from "../../knowledge/operator";
+import type { FlinkConfig } from "../../model";
 import type { Range } from "../../text";
 import { fitting } from "../messages";
 import type { Rule, RuleContext } from "../types";
@@ -64,38 +65,48 @@ export const rule: Rule = {
   },
   check(ctx) {
     const operator = ctx.project.operatorVersion;
+    const seen = new Set<FlinkConfig>();
     for (const d of ctx.project.flinkDeployments) {
       if (d.kind === "FlinkSessionJob") continue;
-      for (const entry of d.config.entries) {
-        const managed = MANAGED.get(entry.key);
-        if (!managed || rejectsKey(managed, operator?.version) === false) continue;
-        const related: RelatedLocation[] = [
-          {
-            file: d.config.file,
-            range: entry.keyRange,
-            message: `The operator sets ${entry.key} itself from ${managed.takenFrom}; delete the entry.`,
-          },
-        ];
-        if (managed.since !== "1.0.0") {
-          related.push(
-            operatorRelated(ctx.project, `Operator ${managed.since} and later reject it; older releases did not.`, {
-              file: d.config.file,
-              range: entry.keyRange,
-            }),
-          );
-        }
-        ctx.report({
-          file: d.config.file,
-          range: entry.keyRange,
-          message: fitting(
-            `The operator rejects this ${d.kind} (forbidden key ${entry.key}), so it is never deployed.`,
-            `The operator rejects this ${d.kind} (a forbidden key), so it is never deployed.`,
-          ),
-          details: `The operator's validator says "Forbidden Flink config key: ${entry.key}".`,
-          related,
-          fixes: d.config.inexactRanges ? [] : [deleteFix(ctx, d.config.file, entry.key, entry.deleteRange)],
-        });
+      // A kustomize overlay's deployment: the patch's configuration and the patched resource's under it.
+      for (const config of [d.config, ...(d.kustomized?.under ?? [])]) {
+        if (seen.has(config)) continue;
+        seen.add(config);
+        checkConfig(ctx, d.kind, config, operator?.version);
       }
     }
   },
 };
+
+function checkConfig(ctx: RuleContext, kind: string, config: FlinkConfig, operator: string | undefined): void {
+  for (const entry of config.entries) {
+    const managed = MANAGED.get(entry.key);
+    if (!managed || rejectsKey(managed, operator) === false) continue;
+    const related: RelatedLocation[] = [
+      {
+        file: config.file,
+        range: entry.keyRange,
+        message: `The operator sets ${entry.key} itself from ${managed.takenFrom}; delete the entry.`,
+      },
+    ];
+    if (managed.since !== "1.0.0") {
+      related.push(
+        operatorRelated(ctx.project, `Operator ${managed.since} and later reject it; older releases did not.`, {
+          file: config.file,
+          range: entry.keyRange,
+        }),
+      );
+    }
+    ctx.report({
+      file: config.file,
+      range: entry.keyRange,
+      message: fitting(
+        `The operator rejects this ${kind} (forbidden key ${entry.key}), so it is never deployed.`,
+        `The operator rejects this ${kind} (a forbidden key), so it is never deployed.`,
+      ),
+      details: `The operator's validator says "Forbidden Flink config key: ${entry.key}".`,
+      related,
+      fixes: config.inexactRanges ? [] : [deleteFix(ctx, config.file, entry.key, entry.deleteRange)],
+    });
+  }
+}
