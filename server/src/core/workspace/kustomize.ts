@@ -10,7 +10,7 @@
  * kustomization uses. A patch whose resource is not in the project (a remote base, another repository) is a
  * deployment whose missing settings may be set there.
  */
-import { resolvePath } from "../documents/paths";
+import { folderOf, resolvePath } from "../documents/paths";
 import type { FileFacts, FlinkDeploymentFacts, KustomizeTarget } from "../model";
 
 interface Built {
@@ -18,10 +18,6 @@ interface Built {
   deployment: FlinkDeploymentFacts;
   /** The resource as its own file writes it. */
   resource: FlinkDeploymentFacts;
-}
-
-function folderOf(file: string): string {
-  return file.slice(0, file.lastIndexOf("/"));
 }
 
 /** The project's FlinkDeployments (and Confluent FlinkApplications) after its kustomizations' patches. */
@@ -52,7 +48,7 @@ export function kustomizedDeployments(files: readonly FileFacts[]): FlinkDeploym
       const sub = byFolder.get(path);
       if (sub) {
         referenced.add(sub);
-        out.push(...build(sub).map((b) => ({ ...b })));
+        for (const b of build(sub)) out.push({ ...b });
         continue;
       }
       for (const d of byFile.get(path)?.flinkDeployments ?? []) out.push({ deployment: d, resource: d });

@@ -55,8 +55,10 @@ function rangeOf(src: YamlSource, node: unknown): Range | undefined {
 
 function targetOf(node: unknown): KustomizeTarget | undefined {
   if (node === undefined) return undefined;
-  const kind = scalarText(getValue(node, "kind"));
-  const name = scalarText(getIn(node, ["name"]));
+  return targetFrom(scalarText(getValue(node, "kind")), scalarText(getIn(node, ["name"])));
+}
+
+function targetFrom(kind: string | undefined, name: string | undefined): KustomizeTarget | undefined {
   if (kind === undefined && name === undefined) return undefined;
   const target: KustomizeTarget = {};
   if (kind !== undefined) target.kind = kind;
@@ -68,10 +70,6 @@ function targetOf(node: unknown): KustomizeTarget | undefined {
 function inlineTarget(text: string | undefined): KustomizeTarget | undefined {
   if (!text) return undefined;
   const kind = /^kind:[ \t]*["']?([A-Za-z0-9]+)/m.exec(text)?.[1];
-  const name = /^metadata:[ \t]*\r?\n(?:[ \t]+.*\r?\n)*?[ \t]+name:[ \t]*["']?([^\s"'#]+)/m.exec(text)?.[1];
-  if (kind === undefined && name === undefined) return undefined;
-  const target: KustomizeTarget = {};
-  if (kind !== undefined) target.kind = kind;
-  if (name !== undefined) target.name = name;
-  return target;
+  const name = /^metadata:[ \t]*\r?\n(?:[ \t][^\r\n]*\r?\n)*?[ \t]+name:[ \t]*["']?([^\s"'#]+)/m.exec(text)?.[1];
+  return targetFrom(kind, name);
 }
