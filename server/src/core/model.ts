@@ -373,6 +373,25 @@ export interface FileFacts {
   sql?: SqlScriptFacts;
   /** A kustomization file (`kustomization.yaml`): what it builds on and the patches it applies. */
   kustomization?: Kustomization;
+  /**
+   * Helm releases the file installs with values files of its own: an Argo CD Application's `helm.valueFiles`, a
+   * helmfile's `releases`, a script's `helm install|upgrade|template … -f values.yaml`.
+   */
+  helmReleases?: HelmRelease[];
+}
+
+/** A Helm release: the chart it renders and the values files Helm merges over the chart's own `values.yaml`. */
+export interface HelmRelease {
+  /** The chart as written: a local folder, or for an Argo CD Application the chart's path in its repository. */
+  chart: Located<string>;
+  /** The values files, in the order Helm merges them (later ones win). */
+  values: Located<string>[];
+  /**
+   * How the paths are resolved. `folder`: against that folder (a helmfile's, a script's; for a script, also against
+   * the folders above it, where it may be run from). `repository`: the chart by its repository path (the chart folder
+   * of the project whose path ends so), the values against the chart folder (Argo CD's `valueFiles`).
+   */
+  from: { folder: string } | "repository";
 }
 
 /**

@@ -18,6 +18,7 @@ import { readTreeSitterCode } from "./code/treeSitterReader";
 import { hasComposeServices, isComposeName, readCompose } from "./compose";
 import { readDockerfile } from "./dockerfile";
 import { isConfigYamlName, isFlinkConfName, looksLikeFlinkConfig, readFlinkConfigFile } from "./flinkConfig/file";
+import { helmfileReleases, isHelmfileName, scriptHelmReleases } from "./helmReleases";
 import { isValuesName, readHelmValues } from "./helmValues";
 import { dockerfileJars } from "./imageJars";
 import { readJavaFile } from "./java/reader";
@@ -150,6 +151,8 @@ function readUnguarded(file: string, text: string, hints: ReadHints): FileFacts 
       if (file.endsWith(".json")) return withBeamArgs(emptyFacts(file, "launch", text), launchJsonArgs(file, text));
       const facts = withBeamArgs(emptyFacts(file, "launch", text), shellArgs(file, text));
       pushAll(facts.flinkConfigs, submissionConfigs(file, text));
+      const releases = scriptHelmReleases(file, text);
+      if (releases.length > 0) facts.helmReleases = releases;
       return facts;
     }
     case "sbt":
@@ -237,6 +240,12 @@ function readYamlDocuments(
     const facts = docs.some(isK8sDocument) ? readManifests(file, text, docs, {}) : emptyFacts(file, "kubernetes", text);
     const kustomization = readKustomization(new YamlSource(file, text), docs);
     if (kustomization) facts.kustomization = kustomization;
+    return facts;
+  }
+  if (!template && isHelmfileName(name)) {
+    const facts = emptyFacts(file, "other", text);
+    const releases = helmfileReleases(file, text, docs);
+    if (releases.length > 0) facts.helmReleases = releases;
     return facts;
   }
   if (docs.some(isK8sDocument)) return readManifests(file, text, docs, { template });

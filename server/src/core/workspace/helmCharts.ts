@@ -5,6 +5,7 @@
  * Helm always reads, first, then the others (`values-prod.yaml`), which an install may give on top.
  */
 import { isValuesName, valuesConfigAt } from "../documents/helmValues";
+import { resolvePath } from "../documents/paths";
 import type { FileFacts, FlinkConfig, TemplateFill } from "../model";
 
 export interface ChartValues {
@@ -52,7 +53,11 @@ export function chartValues(files: readonly FileFacts[]): ChartValues {
   return { configs, byFill };
 }
 
-/** The values files of each folder, `values.yaml` first. */
+/**
+ * The values files of each chart folder: the folder's own, `values.yaml` first, then those that releases of the
+ * project give the chart from elsewhere (an Argo CD Application's `valueFiles`, a helmfile's or a script's `-f`), in
+ * the order they are given.
+ */
 function valuesFiles(files: readonly FileFacts[]): Map<string, FileFacts[]> {
   const out = new Map<string, FileFacts[]>();
   for (const f of files) {
@@ -64,7 +69,79 @@ function valuesFiles(files: readonly FileFacts[]): Map<string, FileFacts[]> {
     else out.set(dir, [f]);
   }
   for (const list of out.values()) list.sort((a, b) => rank(a.file) - rank(b.file) || a.file.localeCompare(b.file));
+  for (const [dir, given] of releaseValues(files)) {
+    const list = out.get(dir) ?? [];
+    for (const f of given) if (!list.includes(f)) list.push(f);
+    out.set(dir, list);
+  }
   return out;
+}
+
+/** The chart folders of the project: those holding a `Chart.yaml`, or the `templates/` of a chart. */
+function chartFolders(files: readonly FileFacts[]): Set<string> {
+  const out = new Set<string>();
+  for (const f of files) {
+    const name = f.file.slice(f.file.lastIndexOf("/") + 1);
+    if (name === "Chart.yaml" || name === "Chart.yml") out.add(dirOf(f.file));
+    const dir = chartDir(f.file);
+    if (dir !== undefined) out.add(dir);
+  }
+  return out;
+}
+
+/** Per chart folder, the values files the project's releases give it, in order. */
+function releaseValues(files: readonly FileFacts[]): Map<string, FileFacts[]> {
+  const out = new Map<string, FileFacts[]>();
+  const releases = files.flatMap((f) => f.helmReleases ?? []);
+  if (releases.length === 0) return out;
+  const charts = chartFolders(files);
+  const byFile = new Map(files.map((f) => [f.file, f]));
+  for (const r of releases) {
+    let chart: string | undefined;
+    let base: string | undefined;
+    if (r.from === "repository") {
+      chart = byTail([...charts], r.chart.value);
+      base = chart;
+    } else {
+      // A script may be run from any folder above it; the first from which the chart is a chart folder is taken.
+      for (let dir: string | undefined = r.from.folder; dir !== undefined; dir = parentOf(dir)) {
+        if (charts.has(resolvePath(dir, r.chart.value.trim()))) {
+          chart = resolvePath(dir, r.chart.value.trim());
+          base = dir;
+          break;
+        }
+      }
+    }
+    if (chart === undefined || base === undefined) continue;
+    const list = out.get(chart) ?? [];
+    for (const v of r.values) {
+      const written = v.value.trim();
+      // Argo CD's `$ref/path` names a file of another source of the Application: its repository path.
+      const ref = /^\$[\w-]+\/(.*)$/.exec(written)?.[1];
+      const path = ref === undefined ? resolvePath(base, written) : undefined;
+      const found = path !== undefined ? byFile.get(path) : undefined;
+      const file =
+        found ?? (r.from === "repository" ? byFile.get(byTail([...byFile.keys()], ref ?? written) ?? "") : undefined);
+      if (file && !list.includes(file)) list.push(file);
+    }
+    out.set(chart, list);
+  }
+  return out;
+}
+
+function parentOf(dir: string): string | undefined {
+  if (dir === "" || dir === "/") return undefined;
+  const i = dir.lastIndexOf("/");
+  return i <= 0 ? "/" : dir.slice(0, i);
+}
+
+/** The one path whose last segments are all of `written`'s (a repository path: `charts/flink`, `../envs/prod.yaml`). */
+function byTail(paths: string[], written: string): string | undefined {
+  const wanted = written.split("/").filter((p) => p !== "" && p !== "." && p !== "..");
+  if (wanted.length === 0) return undefined;
+  const tail = `/${wanted.join("/")}`;
+  const hits = paths.filter((p) => p.endsWith(tail));
+  return hits.length === 1 ? hits[0] : undefined;
 }
 
 function rank(file: string): number {

@@ -9,6 +9,7 @@ import { pushAll } from "../../arrays";
 import { emptyFacts, type FileFacts, type K8sObject, markNotAnalysed } from "../../model";
 import { readEmbeddedConfig } from "../flinkConfig/embedded";
 import { looksLikeFlinkConfig } from "../flinkConfig/file";
+import { argoHelmReleases } from "../helmReleases";
 import { getMap, keyText, mapPairs, type YamlDocument, YamlSource } from "../yaml/ast";
 import type { MaskedTemplate } from "../yaml/helmTemplate";
 import { type ScalarLines, scalarLines } from "../yaml/scalarLines";
@@ -70,6 +71,10 @@ function readObject(src: YamlSource, doc: YamlDocument, object: K8sObject, facts
   else if (isConfluentSpec(object)) readConfluentSpec(src, root, object, facts);
   else if (object.kind === "Deployment" || object.kind === "StatefulSet" || object.kind === "Job")
     readWorkload(src, root, object, facts);
+  else if (object.kind === "Application" && (object.apiVersion ?? "").startsWith("argoproj.io/")) {
+    const releases = argoHelmReleases(src, root);
+    if (releases.length > 0) facts.helmReleases = [...(facts.helmReleases ?? []), ...releases];
+  }
   const args = containerBeamArgs(src, root, object);
   if (args.length > 0) facts.beamArgs = [...(facts.beamArgs ?? []), ...args];
 }
