@@ -8,6 +8,7 @@ import {
   argvWord,
   clientCommands,
   clientProperties,
+  clientTarget,
   dynamicProperties,
   type OffsetText,
   shellSplit,
@@ -16,6 +17,7 @@ import {
 } from "../../server/src/core/documents/commandLine";
 import { readDocument } from "../../server/src/core/documents/index";
 import type { Fix } from "../../server/src/core/findings";
+import { clustersOf, configVersion } from "../../server/src/core/project/clusters";
 import { commandLineSafeFixes } from "../../server/src/core/rules/configEdits";
 import { workspaceOf } from "../harness/fixtures";
 import { entry, scalars, span, textAt } from "./helpers";
@@ -337,6 +339,42 @@ test("flink run: -D and -yD before the jar are read, options skipped with their 
   // Other commands of the client, and other programs named flink-something, set nothing here.
   assert.deepEqual(clientProps("flink list -Dk=v"), []);
   assert.deepEqual(clientProps("flink-sql-client -Dk=v"), []);
+});
+
+test("flink run: the deployment target, in each form the client takes, before the jar only", () => {
+  const target = (line: string) => clientCommands(words(line)).map(clientTarget)[0];
+  assert.equal(
+    target("flink run-application -t kubernetes-application -Dk=v local:///opt/a.jar"),
+    "kubernetes-application",
+  );
+  assert.equal(target("flink run -p 2 --target yarn-application -Dk=v a.jar"), "yarn-application");
+  assert.equal(target("flink run --target=yarn-per-job a.jar"), "yarn-per-job");
+  assert.equal(target("flink run -D k=v -e kubernetes-session a.jar"), "kubernetes-session");
+  assert.equal(target("flink run -m yarn-cluster -yjm 1024 a.jar"), "yarn-per-job");
+  assert.equal(target("flink run -m jobmanager:8081 a.jar"), undefined);
+  assert.equal(target("flink run -Dk=v a.jar -t yarn-application"), undefined);
+  assert.equal(target("yarn-session.sh -t ship/ -Dk=v"), undefined);
+});
+
+test("a submit command that starts a cluster in application mode is a cluster of its own, at the image's version", () => {
+  const ws = workspaceOf(
+    new Map([
+      [
+        "/project/deploy.sh",
+        "flink run-application -t kubernetes-application -Dkubernetes.container.image=flink:1.17.2 -Dparallelism.default=2 local:///opt/a.jar\n" +
+          "flink run -t remote -Dparallelism.default=2 a.jar\n",
+      ],
+    ]),
+  );
+  const project = ws.project("/project");
+  const clusters = clustersOf(project);
+  assert.equal(clusters.length, 1);
+  const [cluster] = clusters;
+  assert.equal(cluster.config.target, "kubernetes-application");
+  assert.equal(cluster.platform, "kubernetes");
+  assert.equal(cluster.minor, "1.17");
+  assert.equal(cluster.incomplete, true, "the client's own configuration folder is not in the project");
+  assert.equal(configVersion(project, cluster.config).minor, "1.17");
 });
 
 test("YARN sessions: yarn-session.sh and EMR's flink-yarn-session read every -D among their options", () => {

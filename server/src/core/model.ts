@@ -91,6 +91,11 @@ export interface FlinkConfig {
   /** The Kubernetes object that holds this configuration, if any. */
   owner?: K8sObject;
   /**
+   * A submit command's deployment target (`-t kubernetes-application`, `yarn-application`, `yarn-per-job`, …): in
+   * application and per-job modes the command starts a cluster of its own, configured by its `-D` properties.
+   */
+  target?: string;
+  /**
    * Set when the entries could not be mapped to their exact source columns (a folded `>` block, a quoted string
    * spanning lines or using escapes): every range then points at the key that holds the text, and fixes must not
    * edit those ranges.

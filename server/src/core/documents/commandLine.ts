@@ -510,3 +510,44 @@ export function clientProperties(cmd: ClientCommand): DynamicProperty[] {
     ? parseProperties(cmd.args, 0, cmd.lead, RUN_OPTIONS, ["-yD", "-D"])
     : parseProperties(cmd.args, 0, cmd.lead, YARN_SESSION_OPTIONS, ["-D"]);
 }
+
+/**
+ * The deployment target of `flink run` / `flink run-application`, given before the job's jar: `-t` / `--target`
+ * (`-e` / `--executor`, its old name), or the legacy `-m yarn-cluster`, which is YARN's per-job mode.
+ */
+export function clientTarget(cmd: ClientCommand): string | undefined {
+  if (cmd.kind !== "run") return undefined;
+  const args = cmd.args;
+  let target: string | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const token = args[i].text;
+    if (token === "--" || !looksLikeOption(token)) break;
+    const inline = /^--(target|executor)=(.*)$/.exec(token);
+    if (inline) {
+      target = inline[2];
+      continue;
+    }
+    if (["-t", "--target", "-e", "--executor"].includes(token)) {
+      target = args[i + 1]?.text;
+      i++;
+      continue;
+    }
+    if (token === "-m" || token === "--jobmanager") {
+      if (args[i + 1]?.text === "yarn-cluster") target = "yarn-per-job";
+      i++;
+      continue;
+    }
+    if (token.startsWith("-D") || token.startsWith("-yD")) {
+      if (token === "-D" || token === "-yD") i += args[i + 1]?.text.includes("=") ? 1 : 2;
+      continue;
+    }
+    const arity = token.startsWith("--")
+      ? longOption(RUN_OPTIONS, token)
+      : Object.hasOwn(RUN_OPTIONS.short, token.slice(1))
+        ? RUN_OPTIONS.short[token.slice(1)]
+        : undefined;
+    if (arity === undefined) break;
+    if (!(token.startsWith("--") && token.includes("="))) i += arity;
+  }
+  return target?.trim() || undefined;
+}

@@ -203,7 +203,48 @@ function buildClusters(project: ProjectModel): Cluster[] {
     if (environment) cluster.environment = environment;
     return cluster;
   });
-  return [...standalone, ...operated, ...propertiesOnly(project, unassigned, envProperties, commandLines)];
+  return [
+    ...standalone,
+    ...operated,
+    ...propertiesOnly(project, unassigned, envProperties, commandLines),
+    ...applicationClusters(project),
+  ];
+}
+
+/** Deployment targets of `flink run` / `run-application` that start a cluster of their own for the job. */
+const OWN_CLUSTER_TARGETS = new Set(["kubernetes-application", "yarn-application", "yarn-per-job"]);
+
+/**
+ * The clusters submit commands start in application or per-job mode (`flink run-application -t
+ * kubernetes-application -D…`): configured by the command's `-D` properties over the client's own configuration
+ * folder, which the project does not show, so a key missing from the command may be set there. The image of
+ * `-Dkubernetes.container.image` names its Flink version.
+ */
+function applicationClusters(project: ProjectModel): Cluster[] {
+  return project.flinkConfigs
+    .filter((c) => c.host === "submission" && c.target !== undefined && OWN_CLUSTER_TARGETS.has(c.target))
+    .map((config): Cluster => {
+      const evidence: FlinkVersionEvidence[] = [];
+      const image = config.entries.find(
+        (e) => e.key === "kubernetes.container.image" || e.key === "kubernetes.container.image.ref",
+      );
+      if (image && !image.templated) {
+        const raw = image.value.trim();
+        const found = imageEvidence({ value: raw, raw, file: config.file, range: image.valueRange });
+        if (found) evidence.push(found);
+      }
+      const version = evidence.length > 0 ? versionFrom(project, evidence, true) : projectWide(project);
+      return {
+        config,
+        overlays: [],
+        defaults: [],
+        workloads: [],
+        platform: config.target?.startsWith("kubernetes") ? "kubernetes" : "unknown",
+        incomplete: true,
+        minor: version.minor,
+        version,
+      };
+    });
 }
 
 /** The project's Confluent FlinkEnvironments. */

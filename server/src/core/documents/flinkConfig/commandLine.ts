@@ -11,6 +11,7 @@ import type { Position, Range } from "../../text";
 import {
   type ClientCommand,
   clientProperties,
+  clientTarget,
   dynamicProperties,
   type StartCommand,
   type WordSlice,
@@ -83,6 +84,8 @@ export function commandLineConfig(spec: CommandLineConfigSpec): FlinkConfig | un
     insertEntry: () => undefined,
     ...(spec.owner ? { owner: spec.owner } : {}),
   };
+  const target = client ? clientTarget(command) : undefined;
+  if (target) config.target = target;
   if (exact) return config;
   // Where one property cannot be placed exactly, none is: every range points at the command, and no fix edits it.
   return {

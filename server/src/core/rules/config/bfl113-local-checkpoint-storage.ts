@@ -46,7 +46,7 @@ export const rule: Rule = {
     fix: "none",
     docs: {
       whatItDoes:
-        "Reports a checkpoint directory, savepoint directory or `high-availability.storageDir` that is a `file://` URI or a bare path, in a configuration that runs on Kubernetes (FlinkDeployment, ConfigMap, or a configuration used by Kubernetes workloads). In a docker-compose setup, where all containers share one host, the finding is `info`. A FlinkDeployment whose pod templates mount a volume at the path in its JobManager and TaskManager pods is judged by that volume: a `hostPath` (a folder of each node: fine on a single-node cluster) or a claim whose access mode is not in the project is `info`, a ReadWriteOnce claim or an `emptyDir` a warning.",
+        "Reports a checkpoint directory, savepoint directory or `high-availability.storageDir` that is a `file://` URI or a bare path, in a configuration that runs on Kubernetes (FlinkDeployment, ConfigMap, a configuration used by Kubernetes workloads, or the `-D` properties of a submit command that starts a native Kubernetes cluster in application mode: `flink run-application -t kubernetes-application`). Such a command with its own pod templates (`-Dkubernetes.pod-template-file…`, not read) gets `info`. In a docker-compose setup, where all containers share one host, the finding is `info`. A FlinkDeployment whose pod templates mount a volume at the path in its JobManager and TaskManager pods is judged by that volume: a `hostPath` (a folder of each node: fine on a single-node cluster) or a claim whose access mode is not in the project is `info`, a ReadWriteOnce claim or an `emptyDir` a warning.",
       whyItMatters:
         "Every pod writes such a path to its own disk. The checkpoint files a TaskManager writes are not visible to the JobManager or to a replacement pod, and a pod's disk is gone when the pod is rescheduled, so restoring after a failure finds an incomplete checkpoint or none and the job starts without state. Local storage works only when one shared (ReadWriteMany) volume is mounted at that path in every JobManager and TaskManager pod.",
       bad: { "flink-deployment.yaml": MANIFEST.replace("STORAGE", "file:///flink-data/checkpoints") },
@@ -76,16 +76,30 @@ export const rule: Rule = {
           if (judged) ctx.report({ file: setting.config.file, range: setting.entry.valueRange, ...judged });
           continue;
         }
+        // A native Kubernetes cluster started with pod templates of its own: they may mount a shared volume there.
+        const template = podTemplateFile(cluster);
+        const said = message(cluster, storage, value);
         ctx.report({
           file: setting.config.file,
           range: setting.entry.valueRange,
-          ...message(cluster, storage, value),
-          severity: cluster.platform === "compose" ? "info" : undefined,
+          ...said,
+          ...(template
+            ? {
+                details: `${said.details} The pods are built from ${template}, which the analysis does not read: if it mounts such a volume at this path, this is fine.`,
+              }
+            : {}),
+          severity: cluster.platform === "compose" || template ? "info" : undefined,
         });
       }
     }
   },
 };
+
+/** The pod template file a cluster a submit command starts builds its pods from (`-Dkubernetes.pod-template-file…`). */
+function podTemplateFile(cluster: Cluster): string | undefined {
+  if (cluster.config.host !== "submission") return undefined;
+  return cluster.config.entries.find((e) => e.key.startsWith("kubernetes.pod-template-file"))?.value;
+}
 
 /** The folder a local URI or bare path names: `file:///flink/checkpoints` is `/flink/checkpoints`. */
 function localPath(value: string): string {
