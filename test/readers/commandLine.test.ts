@@ -373,8 +373,21 @@ test("a submit command that starts a cluster in application mode is a cluster of
   assert.equal(cluster.config.target, "kubernetes-application");
   assert.equal(cluster.platform, "kubernetes");
   assert.equal(cluster.minor, "1.17");
-  assert.equal(cluster.incomplete, true, "the client's own configuration folder is not in the project");
+  assert.equal(cluster.incomplete, false, "the client's configuration folder is the distribution's");
   assert.equal(configVersion(project, cluster.config).minor, "1.17");
+  // A client pointed at a configuration folder of its own: what the command leaves out may be set there.
+  const own = workspaceOf(
+    new Map([
+      [
+        "/project/deploy.sh",
+        "export FLINK_CONF_DIR=/etc/flink\nflink run -t yarn-application -Dparallelism.default=2 a.jar\n",
+      ],
+    ]),
+  );
+  assert.deepEqual(
+    clustersOf(own.project("/project")).map((c) => [c.platform, c.incomplete]),
+    [["unknown", true]],
+  );
 });
 
 test("YARN sessions: yarn-session.sh and EMR's flink-yarn-session read every -D among their options", () => {

@@ -370,6 +370,8 @@ export interface FileFacts {
   operatorVersions?: OperatorVersionEvidence[];
   /** Dockerfiles: jars of known Flink artifacts put into the image (ADD, COPY, curl, wget). */
   imageJars?: ImageJar[];
+  /** Dockerfiles: each build stage's `FROM` line and what the stage is built from. */
+  dockerStages?: DockerStage[];
   /** Python dependency files: the requirements on packages the product knows (apache-beam). */
   pythonRequirements?: PythonRequirement[];
   /** Python files: where `ReadFromKafka` is used. */
@@ -509,6 +511,16 @@ export interface ImageJar {
   declaration: Location;
   /** Fetched from a URL (ADD, curl, wget) rather than copied from the build context. */
   downloaded: boolean;
+}
+
+/**
+ * A Dockerfile build stage: the 0-based line of its `FROM`, and its base image: an official Flink image with a version
+ * (`flink`: `flink:1.19.1`), one without (`floating`: `flink:latest`, `flink:java17`, no tag), or anything else
+ * (another image, or a tag given by a build argument).
+ */
+export interface DockerStage {
+  line: number;
+  base: "flink" | "floating" | "other";
 }
 
 /** A requirement on a Python package, as a requirements file, pyproject.toml, setup.py or setup.cfg writes it. */

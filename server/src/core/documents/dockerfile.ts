@@ -3,12 +3,12 @@
  * flags, and tags built from an `ARG` with a default). Where the version comes from an ARG, the evidence points at
  * the ARG's default, which is where the version is defined.
  */
-import { emptyFacts, type FileFacts, type FlinkConfig } from "../model";
+import { type DockerStage, emptyFacts, type FileFacts, type FlinkConfig } from "../model";
 import { LineIndex, type Range } from "../text";
 import { argvWord, type OffsetText, startCommands, type Word } from "./commandLine";
 import { commandLineConfig } from "./flinkConfig/commandLine";
 import { readLegacyLines, type SourceLine } from "./flinkConfig/legacy";
-import { flinkImageVersion } from "./images";
+import { flinkImageTag, flinkImageVersion } from "./images";
 
 interface ArgDefault {
   value: string;
@@ -21,6 +21,7 @@ export function readDockerfile(file: string, text: string): FileFacts {
   const index = new LineIndex(text);
   const args = new Map<string, ArgDefault>();
   const appended: Appended = { lines: [] };
+  const stages: DockerStage[] = [];
   for (let line = 0; line < index.lineCount; line++) {
     const lineText = index.lineText(line);
     const arg = /^\s*ARG\s+([A-Za-z_][A-Za-z0-9_]*)=("?)([^"\s]*)\2/i.exec(lineText);
@@ -32,6 +33,7 @@ export function readDockerfile(file: string, text: string): FileFacts {
     appendedLines(lineText, line, appended);
     const from = /^(\s*FROM\s+(?:--\S+\s+)*)(\S+)/i.exec(lineText);
     if (!from) continue;
+    stages.push({ line, base: stageBase(from[2]) });
     const found = fromImage(from[2], args);
     if (!found) continue;
     const { version, resolved, used } = found;
@@ -42,6 +44,7 @@ export function readDockerfile(file: string, text: string): FileFacts {
     else range = at(line, from[1].length, from[2].length);
     facts.flinkVersions.push({ minor: version.minor, full: version.full, source: "image", location: { file, range } });
   }
+  if (stages.length > 0) facts.dockerStages = stages;
   const config = imageConfig(file, appended);
   if (config) facts.flinkConfigs.push(config);
   const command = imageCommand(file, index);
@@ -251,6 +254,13 @@ function at(line: number, character: number, length: number): Range {
 }
 
 /** Substitutes `$NAME`, `${NAME}` and `${NAME:-default}` and reads the Flink version of the image. */
+/** What a stage's `FROM` image is, as written: a tag from a build argument is not known here. */
+function stageBase(image: string): DockerStage["base"] {
+  const tag = flinkImageTag(image);
+  if (tag === undefined || tag.includes("$")) return "other";
+  return flinkImageVersion(image) ? "flink" : "floating";
+}
+
 function fromImage(image: string, args: Map<string, ArgDefault>) {
   let used: ArgDefault | undefined;
   const resolved = image.replace(

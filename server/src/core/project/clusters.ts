@@ -216,8 +216,9 @@ const OWN_CLUSTER_TARGETS = new Set(["kubernetes-application", "yarn-application
 
 /**
  * The clusters submit commands start in application or per-job mode (`flink run-application -t
- * kubernetes-application -D…`): configured by the command's `-D` properties over the client's own configuration
- * folder, which the project does not show, so a key missing from the command may be set there. The image of
+ * kubernetes-application -D…`): configured by the command's `-D` properties over the client's configuration folder,
+ * taken to be the distribution's own (it sets no checkpointing, storage or HA) unless the file points the client at
+ * another one (`FLINK_CONF_DIR`): then a key missing from the command may be set there. The image of
  * `-Dkubernetes.container.image` names its Flink version.
  */
 function applicationClusters(project: ProjectModel): Cluster[] {
@@ -240,7 +241,7 @@ function applicationClusters(project: ProjectModel): Cluster[] {
         defaults: [],
         workloads: [],
         platform: config.target?.startsWith("kubernetes") ? "kubernetes" : "unknown",
-        incomplete: true,
+        incomplete: /\bFLINK_CONF_DIR\b/.test(project.fileFacts(config.file)?.text ?? ""),
         minor: version.minor,
         version,
       };

@@ -5,7 +5,6 @@
  * Flink minor of the cluster the connector runs on.
  */
 
-import { flinkImageTag, flinkImageVersion } from "../../documents/images";
 import { sharedFolders } from "../../documents/paths";
 import type { Fix, Location, RelatedLocation } from "../../findings";
 import { type ConnectorVersion, isKafkaConnector, parseConnectorVersion } from "../../knowledge/kafkaConnector";
@@ -151,18 +150,9 @@ function nearestEvidence(
  * with a version (`flink`), one without (`floating`: `flink:latest`, `flink:java17`, no tag), or something else.
  */
 function stageBase(project: ProjectModel, dockerfile: string, line: number): "flink" | "floating" | "other" {
-  const text = project.fileFacts(dockerfile)?.text;
-  if (text === undefined) return "other";
-  const lines = text.split(/\r?\n/, line + 1);
-  for (let i = Math.min(line, lines.length - 1); i >= 0; i--) {
-    // `FROM [--platform=…] image [AS stage]`
-    const from = /^\s*FROM\s+(?:--\S+\s+)*(\S+)/i.exec(lines[i]);
-    if (!from) continue;
-    const tag = flinkImageTag(from[1]);
-    if (tag === undefined || tag.includes("$")) return "other";
-    return flinkImageVersion(from[1]) ? "flink" : "floating";
-  }
-  return "other";
+  let base: "flink" | "floating" | "other" = "other";
+  for (const stage of project.fileFacts(dockerfile)?.dockerStages ?? []) if (stage.line <= line) base = stage.base;
+  return base;
 }
 
 export interface ClusterMinor {
