@@ -365,6 +365,18 @@ export function passThroughScope(key: string): string | undefined {
   return PASS_THROUGH.find((p) => p.re.test(key))?.scope;
 }
 
+let optionRoots: Set<string> | undefined;
+
+/**
+ * Whether some Flink option of any version, under any of the keys Flink reads for it, starts with this first segment
+ * (`execution`, `state`, `taskmanager`…). An unknown key under a root no option has (`myapp.kafka.topic`) is an
+ * application's own setting rather than a misspelt Flink option.
+ */
+export function isOptionRoot(segment: string): boolean {
+  optionRoots ??= new Set(allOptions().flatMap((o) => [o.key, ...o.aliases].map((k) => k.split(".")[0])));
+  return optionRoots.has(segment);
+}
+
 /** How Flink `minor` (undefined = the newest minor) treats `key`. */
 export function isOptionKnown(key: string, minor?: string): KeyStatus {
   return keyStatusIn(minor ?? "")(key);

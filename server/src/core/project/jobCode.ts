@@ -127,6 +127,18 @@ export function declaresEntryClass(project: ProjectModel, qualified: string): bo
   return false;
 }
 
+const CODE_KINDS = new Set(["java", "scala", "kotlin", "python"]);
+
+/**
+ * Whether the project's job code names a configuration key as a string of its own (`"myapp.kafka.topic"` in Java,
+ * Scala or Kotlin, `'myapp.kafka.topic'` in Python): code that reads its own settings from the Flink configuration.
+ */
+export function codeNamesKey(project: ProjectModel, key: string): boolean {
+  return project.files.some(
+    (f) => CODE_KINDS.has(f.kind) && (f.text.includes(`"${key}"`) || f.text.includes(`'${key}'`)),
+  );
+}
+
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }

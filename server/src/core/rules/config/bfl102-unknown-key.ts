@@ -2,6 +2,7 @@ import type { Fix } from "../../findings";
 import {
   compareMinors,
   isOptionKnown,
+  isOptionRoot,
   lookupOption,
   type OptionInfo,
   optionsForAlias,
@@ -9,6 +10,7 @@ import {
 } from "../../knowledge/options";
 import type { ConfigEntry, FlinkConfig } from "../../model";
 import { flinkMinorFor } from "../../project/clusters";
+import { codeNamesKey } from "../../project/jobCode";
 import { contextFor, renameKeyEdit, singleFileFix } from "../configEdits";
 import { fitting } from "../messages";
 import type { Rule, RuleContext } from "../types";
@@ -38,6 +40,13 @@ function renameFixes(ctx: RuleContext, file: string, entry: ConfigEntry, keys: s
   return fixes;
 }
 
+/**
+ * Kafka client properties written as Flink options (`auto.offset.reset`, `group.id`): settings meant for a Kafka
+ * consumer or producer that Flink's configuration does not pass to one, not an application's own keys.
+ */
+const KAFKA_CLIENT_KEY =
+  /^(bootstrap\.servers|group\.(id|instance\.id)|auto\.offset\.reset|enable\.auto\.commit|auto\.commit\.interval\.ms|isolation\.level|client\.id|(key|value)\.(de)?serializer|max\.poll\.|fetch\.|session\.timeout\.ms|heartbeat\.interval\.ms|security\.protocol|sasl\.|ssl\.|transaction(al\.id|\.timeout\.ms)|acks$|retries$|linger\.ms|batch\.size|compression\.type|request\.timeout\.ms|partition\.discovery)/;
+
 export const rule: Rule = {
   meta: {
     code: "BFL102",
@@ -58,7 +67,7 @@ export const rule: Rule = {
         "flink-conf.yaml": "taskmanager.numberOfTaskSlots: 4\nexecution.checkpointing.interval: 30 s\n",
       },
       whenNotToFire:
-        "A ConfigMap's `config.yaml` that belongs to another tool (its keys are not Flink's, and neither a `flink-conf.yaml` or Flink's log4j files beside it nor the ConfigMap's name say Flink) is not read as a Flink configuration. Logging settings pasted in (`rootLogger.*`, `logger.*`, `appender.*`, `log4j.*`) are one mistake and get one finding at the first of them, with the others as related information. Keys under pass-through prefixes, deprecated keys Flink still reads (BFL103 reports those), Kubernetes Operator options, entries of Map options written as `<option>.<entry>`, and options that existed in an older Flink version but were removed (BFL103 reports those as removed). With no detected Flink version, any key that exists in some Flink version from 1.15 on is accepted. The `SET` statements of a ksqlDB script (one with `CREATE STREAM`, `EMIT CHANGES` or `WITH (KAFKA_TOPIC=…)`; SQL strings in job code are judged one by one) are ksqlDB's properties, not Flink options, and are not checked; neither are those of a script of Confluent's Flink statements (Confluent Cloud, Confluent Manager for Apache Flink), recognised by a `SET` of a statement property Apache Flink does not have (`sql.current-catalog`, `sql.state-ttl`, `client.statement-name`). The renames are unsafe: once renamed, the setting starts to apply.",
+        "A key under a first part that no Flink option has and that resembles no Flink key (`orders.kafka.topic`, `myapp.tenant`) is taken for the application's own setting, which job code may read from the configuration: it is `info`, and not reported at all when the project's job code names the key in a string (`ConfigOptions.key(\"orders.kafka.topic\")`, `conf.get_string('orders.kafka.topic', …)`); Kafka client properties written as Flink keys (`auto.offset.reset`, `group.id`) stay warnings. A ConfigMap's `config.yaml` that belongs to another tool (its keys are not Flink's, and neither a `flink-conf.yaml` or Flink's log4j files beside it nor the ConfigMap's name say Flink) is not read as a Flink configuration. Logging settings pasted in (`rootLogger.*`, `logger.*`, `appender.*`, `log4j.*`) are one mistake and get one finding at the first of them, with the others as related information. Keys under pass-through prefixes, deprecated keys Flink still reads (BFL103 reports those), Kubernetes Operator options, entries of Map options written as `<option>.<entry>`, and options that existed in an older Flink version but were removed (BFL103 reports those as removed). With no detected Flink version, any key that exists in some Flink version from 1.15 on is accepted. The `SET` statements of a ksqlDB script (one with `CREATE STREAM`, `EMIT CHANGES` or `WITH (KAFKA_TOPIC=…)`; SQL strings in job code are judged one by one) are ksqlDB's properties, not Flink options, and are not checked; neither are those of a script of Confluent's Flink statements (Confluent Cloud, Confluent Manager for Apache Flink), recognised by a `SET` of a statement property Apache Flink does not have (`sql.current-catalog`, `sql.state-ttl`, `client.statement-name`). The renames are unsafe: once renamed, the setting starts to apply.",
       references: [
         "apache/flink-agents #976 (`checkpointing.interval` is silently ignored)",
         "https://nightlies.apache.org/flink/flink-docs-stable/docs/deployment/config/",
@@ -81,6 +90,25 @@ export const rule: Rule = {
         }
         if (status === "unknown") {
           const suggestions = suggestKeys(entry.key, minor);
+          // A key under a root no Flink option has, nothing like a Flink key: the application's own setting.
+          const own =
+            suggestions.length === 0 && !isOptionRoot(entry.key.split(".")[0]) && !KAFKA_CLIENT_KEY.test(entry.key);
+          if (own && codeNamesKey(ctx.project, entry.key)) continue;
+          if (own) {
+            cctx.report({
+              file: config.file,
+              range: entry.keyRange,
+              message: fitting(
+                `\`${entry.key}\` is no Flink option: Flink ignores it, and only job code that reads it from the configuration sees it.`,
+                `\`${entry.key}\` is no Flink option: only job code that reads it from the configuration sees it.`,
+                "This is no Flink option: only job code that reads it from the configuration sees it.",
+              ),
+              details:
+                "No Flink option starts with this key's first part, so it is taken for the application's own setting. The project's job code does not name it; if a job reads it (`getConfiguration().getString(…)`, global job parameters), this is fine.",
+              severity: "info",
+            });
+            continue;
+          }
           const plain = `${version} has no option \`${entry.key}\` and ignores it, so this setting does not apply.`;
           const guess = suggestions.length > 0 ? `Did you mean \`${suggestions[0]}\`?` : undefined;
           const withGuess = guess
