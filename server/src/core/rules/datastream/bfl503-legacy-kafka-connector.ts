@@ -1,9 +1,8 @@
 import type { RelatedLocation } from "../../findings";
 import type { LegacyKafkaClient } from "../../jobcode/facts";
 import { type KafkaVersionConnector, kafkaVersionConnector } from "../../knowledge/kafkaConnector";
-import { compareMavenVersions, isConcreteVersion } from "../../knowledge/mavenVersion";
-import type { ResolvedDependency } from "../../model";
 import { allCode } from "../../project/jobCode";
+import { kafkaConnectorLine } from "../../project/kafkaConnector";
 import { flinkAtLeast, type ProjectModel } from "../../workspace/project";
 import { fitting } from "../messages";
 import type { Rule, RuleContext } from "../types";
@@ -75,8 +74,6 @@ public class OrdersJob {
 `;
 
 const PATH = "src/main/java/com/example/orders/OrdersJob.java";
-
-const CONNECTOR = /^flink-(sql-)?connector-kafka(_2\.1[0-3])?$/;
 
 const REPLACEMENT: Record<LegacyKafkaClient["role"], string> = {
   consumer: "KafkaSource (KafkaSource.builder() … build(), read with env.fromSource)",
@@ -245,40 +242,10 @@ function reported(clients: LegacyKafkaClient[]): LegacyKafkaClient[] {
   });
 }
 
-/** Why the legacy clients are gone from this project's build, if they are. */
+/** Why the legacy clients are gone from this project's build, if they are: connector 4.0 or Flink 2.x. */
 function removalEvidence(
   project: ProjectModel,
 ): { kind: "connector" | "flink"; what: string; where?: RelatedLocation } | undefined {
-  const connector = project.dependencies.find(isConnectorFour);
-  if (connector) {
-    return {
-      kind: "connector",
-      what: `flink-connector-kafka ${connector.version}`,
-      where: {
-        file: (connector.versionDefinition ?? connector.declaration).file,
-        range: (connector.versionDefinition ?? connector.declaration).range,
-        message: `flink-connector-kafka ${connector.version} is used here.`,
-      },
-    };
-  }
-  if (flinkAtLeast(project, "2.0") !== true) return undefined;
-  const version = project.flinkVersion;
-  const location = version?.evidence.location;
-  return {
-    kind: "flink",
-    what: `Flink ${version?.minor}`,
-    where: location
-      ? { file: location.file, range: location.range, message: `The project runs Flink ${version?.minor}.` }
-      : undefined,
-  };
-}
-
-function isConnectorFour(dep: ResolvedDependency): boolean {
-  return (
-    dep.group === "org.apache.flink" &&
-    CONNECTOR.test(dep.artifact) &&
-    dep.version !== undefined &&
-    isConcreteVersion(dep.version) &&
-    compareMavenVersions(dep.version, "4.0") >= 0
-  );
+  const line = kafkaConnectorLine(project);
+  return line?.line === "four" ? line : undefined;
 }

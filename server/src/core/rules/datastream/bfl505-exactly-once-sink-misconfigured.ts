@@ -2,6 +2,7 @@ import { effectiveSetting, type KafkaSinkBuilder } from "../../jobcode/facts";
 import { addChainCallEdit } from "../../jobcode/intents";
 import { str } from "../../jobcode/render";
 import { allCode, codeOf } from "../../project/jobCode";
+import { kafkaConnectorLine } from "../../project/kafkaConnector";
 import { checkpointingOf, environmentOfBuilder, operatorWriting } from "../../project/streams";
 import type { Rule, RuleContext } from "../types";
 import { enableCheckpointingFix, enableCheckpointingText, jobName } from "./streamJobs";
@@ -50,9 +51,9 @@ export const rule: Rule = {
     fix: "unsafe",
     docs: {
       whatItDoes:
-        'Checks every `KafkaSink.builder()` set to `DeliveryGuarantee.EXACTLY_ONCE`: an error when it has no `setTransactionalIdPrefix(…)` (`build()` throws) and when its job never checkpoints (in code or in the workspace\'s Flink configuration); a warning when `transaction.timeout.ms` is left at the sink\'s 1 hour default, above the 15 minutes Kafka brokers accept by default. The fixes add `.setTransactionalIdPrefix("<job name>")`, insert `env.enableCheckpointing(60_000);`, and add `.setProperty("transaction.timeout.ms", "900000")`.',
+        'Checks every `KafkaSink.builder()` set to `DeliveryGuarantee.EXACTLY_ONCE`: an error when it has no `setTransactionalIdPrefix(…)` and builds against flink-connector-kafka 4.0 or later (Flink 2.x: `build()` throws), a warning when the connector is older (the connector bundled with Flink 1.x, the external 3.x releases: the prefix defaults to `kafka-sink`, shared by every job that sets none) or not known and when its job never checkpoints (in code or in the workspace\'s Flink configuration); a warning when `transaction.timeout.ms` is left at the sink\'s 1 hour default, above the 15 minutes Kafka brokers accept by default. The fixes add `.setTransactionalIdPrefix("<job name>")`, insert `env.enableCheckpointing(60_000);`, and add `.setProperty("transaction.timeout.ms", "900000")`.',
       whyItMatters:
-        "EXACTLY_ONCE writes each checkpoint's records in a Kafka transaction. Without a transactional id prefix `build()` throws IllegalStateException and the job never starts; the prefix must be unique per job and stable across restarts, or jobs fence each other's producers. Transactions are committed only when a checkpoint completes, so without checkpointing nothing is ever committed: `read_committed` consumers see no output, and the broker aborts the open transactions when they time out. The sink asks brokers for a 1 hour transaction timeout, while brokers allow 15 minutes unless `transaction.max.timeout.ms` was raised: the producers then fail with \"The transaction timeout is larger than the maximum value allowed by the broker\" and the job restarts in a loop.",
+        "EXACTLY_ONCE writes each checkpoint's records in a Kafka transaction. Without a transactional id prefix, flink-connector-kafka 4.0 and later throw IllegalStateException in `build()` and the job never starts, and older connectors name every such sink's transactions `kafka-sink-…`; the prefix must be unique per job and stable across restarts, or jobs fence each other's producers. Transactions are committed only when a checkpoint completes, so without checkpointing nothing is ever committed: `read_committed` consumers see no output, and the broker aborts the open transactions when they time out. The sink asks brokers for a 1 hour transaction timeout, while brokers allow 15 minutes unless `transaction.max.timeout.ms` was raised: the producers then fail with \"The transaction timeout is larger than the maximum value allowed by the broker\" and the job restarts in a loop.",
       bad: { [PATH]: JOB.replace("/*PREFIX*/", "") },
       good: {
         [PATH]: JOB.replace(
@@ -65,6 +66,7 @@ export const rule: Rule = {
       references: [
         "https://nightlies.apache.org/flink/flink-docs-stable/docs/connectors/datastream/kafka/#fault-tolerance",
         'apache/flink-connector-kafka KafkaSinkBuilder ("EXACTLY_ONCE delivery guarantee requires a transactionalIdPrefix to be set"; DEFAULT_KAFKA_TRANSACTION_TIMEOUT = 1 hour)',
+        'apache/flink-connector-kafka KafkaSinkBuilder at tags v3.0.0 … v3.4.0 (and the connector bundled with Flink 1.14–1.17): `transactionalIdPrefix = "kafka-sink"` by default, so build() passes; from v4.0.0 the field has no default and build() throws',
         "https://kafka.apache.org/documentation/#brokerconfigs_transaction.max.timeout.ms (default 900000)",
         'https://github.com/j3-signalroom/apache_flink-kickstarter/issues/787 (ExactlyOnceKafkaWriter failing with "The transaction timeout is larger than the maximum value allowed by the broker")',
       ],
@@ -87,12 +89,34 @@ function checkPrefix(ctx: RuleContext, sink: KafkaSinkBuilder): void {
   if (sink.setTransactionalIdPrefix || !sink.deliveryGuarantee) return;
   const add = addChainCallEdit(sink, "setTransactionalIdPrefix", [str(jobName(sink.file))]);
   const call = add.text.slice(1);
+  // flink-connector-kafka 4.0 (Flink 2.x) requires the prefix; older connectors fall back to `kafka-sink`.
+  const line = kafkaConnectorLine(ctx.project);
+  const advice = `Add .${call}, a prefix unique to this job and kept across restarts.`;
+  const [message, details, severity] =
+    line?.line === "four"
+      ? [
+          "build() throws IllegalStateException: EXACTLY_ONCE needs a transactional id prefix, so the job fails to start.",
+          `With ${line.what} the prefix is required: it names this sink's Kafka transactions. ${advice}`,
+          undefined,
+        ]
+      : line?.line === "older"
+        ? [
+            "No transactional id prefix: the sink uses the default `kafka-sink`, and jobs sharing it fence each other.",
+            `With ${line.what} an EXACTLY_ONCE sink without a prefix names its Kafka transactions kafka-sink-…: another job that does the same on this Kafka cluster fences this one's producers and aborts its transactions on start, and flink-connector-kafka 4.0 (Flink 2.x) rejects the sink at build(). ${advice}`,
+            "warning" as const,
+          ]
+        : [
+            "No transactional id prefix: build() throws from flink-connector-kafka 4.0 on; before, the default is shared.",
+            `flink-connector-kafka 4.0 and later (Flink 2.x) throw IllegalStateException at build(); older connectors name the transactions kafka-sink-…, which another job without a prefix on this Kafka cluster shares, fencing each other's producers. ${advice}`,
+            "warning" as const,
+          ];
   ctx.report({
     file: sink.deliveryGuarantee.file,
     range: sink.deliveryGuarantee.range,
-    message:
-      "build() throws IllegalStateException: EXACTLY_ONCE needs a transactional id prefix, so the job fails to start.",
-    details: `The prefix names this sink's Kafka transactions. Add .${call}, a prefix unique to this job and kept across restarts.`,
+    message,
+    details,
+    severity,
+    related: line?.where ? [line.where] : [],
     fixes: [
       {
         title: `Add .${call}`,
