@@ -704,3 +704,41 @@ test("job code: a ksqlDB statement passed to executeSql is passed over, Flink SQ
   assert.equal(only.sql, undefined);
   assert.deepEqual(only.syntaxErrors, []);
 });
+
+test("a FlinkDeployment's job arguments that are SQL statements are its script, with exact ranges in quoted strings", () => {
+  const text = [
+    "apiVersion: flink.apache.org/v1beta1",
+    "kind: FlinkDeployment",
+    "metadata:",
+    "  name: etl",
+    "spec:",
+    "  job:",
+    "    jarURI: local:///opt/streamshub/flink-sql-runner.jar",
+    '    args: ["',
+    "        CREATE TABLE sales (id STRING) WITH (",
+    "          'connector' = 'kafka', 'topic' = 'sales',",
+    "          'scan.startup.mode' = 'latest-offset'",
+    "        );",
+    '        INSERT INTO cleaned SELECT * FROM sales;"]',
+    "",
+  ].join("\n");
+  const facts = readDocument("/p/k8s/etl.yaml", text);
+  const script = facts.sql;
+  assert.ok(script);
+  assert.equal(script.runBy, "deploymentArgs");
+  assert.deepEqual(
+    script.tables.map((t) => t.name),
+    ["sales"],
+  );
+  const mode = script.tables[0].options.find((o) => o.key === "scan.startup.mode");
+  assert.ok(mode);
+  const line = text.split("\n")[mode.valueRange.start.line];
+  assert.equal(line.slice(mode.valueRange.start.character, mode.valueRange.end.character), "latest-offset");
+  assert.deepEqual(
+    script.writes.map((w) => w.name),
+    ["cleaned"],
+  );
+  // A path to a script, or flags, are no statements.
+  const paths = text.replace(/args: \["[\s\S]*"\]/, 'args: ["--sql-file=/opt/sql/job.sql", "-Dk=v"]');
+  assert.equal(readDocument("/p/k8s/etl.yaml", paths).sql, undefined);
+});

@@ -746,6 +746,14 @@ function bindings(project: ProjectModel): Map<string, Cluster> {
   let bound = sqlRunnerCache.get(project);
   if (bound) return bound;
   bound = new Map();
+  // Statements a FlinkDeployment passes as job arguments run on that deployment's cluster.
+  for (const f of project.files) {
+    if (f.sql?.runBy !== "deploymentArgs") continue;
+    const runner = clustersOf(project).find(
+      (c) => c.deployment?.object.file === f.file && c.deployment.kind === "FlinkDeployment",
+    );
+    if (runner) bound.set(f.file, runner);
+  }
   const scripts = project.files
     .filter((f) => f.sql !== undefined && !f.sql.embedded)
     .map((f) => ({ file: f.file, parts: segments(f.file.slice(project.root.length)) }));

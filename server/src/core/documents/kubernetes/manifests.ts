@@ -10,7 +10,8 @@ import { emptyFacts, type FileFacts, type K8sObject, markNotAnalysed } from "../
 import { readEmbeddedConfig } from "../flinkConfig/embedded";
 import { looksLikeFlinkConfig } from "../flinkConfig/file";
 import { argoHelmReleases } from "../helmReleases";
-import { getMap, keyText, mapPairs, type YamlDocument, YamlSource } from "../yaml/ast";
+import { readSqlPieces, type SqlPiece } from "../sql/reader";
+import { getIn, getMap, keyText, mapPairs, type YamlDocument, YamlSource } from "../yaml/ast";
 import type { MaskedTemplate } from "../yaml/helmTemplate";
 import { type ScalarLines, scalarLines } from "../yaml/scalarLines";
 import { containerBeamArgs } from "./containerArgs";
@@ -21,6 +22,7 @@ import {
   readConfluentSpec,
   readFlinkDeployment,
 } from "./flinkDeployment";
+import { jobArgSqlPieces } from "./jobArgsSql";
 import { readK8sObject } from "./objects";
 import { readWorkload } from "./workload";
 
@@ -43,6 +45,7 @@ export function readManifests(
   src = new YamlSource(file, text, undefined, options.template),
 ): FileFacts {
   const facts = emptyFacts(file, "kubernetes", text);
+  const sqlPieces: SqlPiece[] = [];
   docs.forEach((doc, documentIndex) => {
     if (options.template && doc.errors.length > 0) {
       unreadTemplate(src, doc, documentIndex, facts);
@@ -52,7 +55,17 @@ export function readManifests(
     if (!object) return;
     facts.k8sObjects.push(object);
     readObject(src, doc, object, facts);
+    if (!options.template && object.kind === "FlinkDeployment" && isOperatorResource(object))
+      pushAll(sqlPieces, jobArgSqlPieces(src, getIn(doc.contents, ["spec"])));
   });
+  if (sqlPieces.length > 0) {
+    const read = readSqlPieces(file, text, sqlPieces, false, [], "deploymentArgs");
+    if (read.script) {
+      facts.sql = read.script;
+      if (read.script.config.entries.length > 0) facts.flinkConfigs.push(read.script.config);
+      pushAll(facts.syntaxErrors, read.problems);
+    }
+  }
   const hasFlink = facts.flinkConfigs.length > 0 || facts.workloads.length > 0 || facts.flinkDeployments.length > 0;
   if (options.template) facts.syntaxErrors = [];
   else if (hasFlink) {

@@ -61,6 +61,11 @@ export interface SqlScriptFacts {
   file: string;
   embedded: boolean;
   /**
+   * Statements a FlinkDeployment passes to its job as arguments (a SQL runner's `job.args`): the deployment of the
+   * file runs them, as a `.sql` file named by its arguments would be.
+   */
+  runBy?: "deploymentArgs";
+  /**
    * Some of its statements are defined for code elsewhere to run: SQL constants or methods returning SQL
    * (`SqlConstants.ORDERS_DDL`), run by the job of another file that names this one.
    */

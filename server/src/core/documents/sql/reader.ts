@@ -38,6 +38,7 @@ export function readSqlPieces(
   pieces: SqlPiece[],
   embedded: boolean,
   defined: SqlTableFacts[] = [],
+  runBy?: SqlScriptFacts["runBy"],
 ): SqlRead {
   const index = new LineIndex(hostText);
   const tables: SqlTableFacts[] = [];
@@ -120,7 +121,9 @@ export function readSqlPieces(
     ignoredLines: [],
     anchor,
     inexactRanges: inexact || undefined,
-    insertEntry: (key, value) => (embedded ? undefined : insertSet(index, anchorOffset, key, value)),
+    // No SET is inserted into job code's strings or a manifest's job arguments.
+    insertEntry: (key, value) =>
+      embedded || runBy !== undefined ? undefined : insertSet(index, anchorOffset, key, value),
   };
   const shared = pieces.some((p) => p.defined);
   const descriptorsOnly = flinkPieces === 0;
@@ -128,6 +131,7 @@ export function readSqlPieces(
     script: {
       file,
       embedded,
+      ...(runBy ? { runBy } : {}),
       ...(shared ? { shared } : {}),
       ...(descriptorsOnly ? { descriptorsOnly } : {}),
       tables,
