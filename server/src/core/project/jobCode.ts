@@ -153,7 +153,25 @@ function escapeRegExp(text: string): string {
 export function runsOnManagedFlink(project: ProjectModel, file: string): boolean {
   const text = project.fileFacts(file)?.text ?? "";
   if (MANAGED_FLINK_CODE.test(text)) return true;
+  // A job beside code that reads the service's runtime properties is packaged for the service with it.
+  if (managedFlinkFolders(project).has(file.slice(0, file.lastIndexOf("/")))) return true;
   return managedFlinkBuild(project);
+}
+
+const managedFolders = new WeakMap<ProjectModel, Set<string>>();
+
+/** The folders holding job code that reads Amazon Managed Service for Apache Flink's runtime properties. */
+function managedFlinkFolders(project: ProjectModel): Set<string> {
+  let folders = managedFolders.get(project);
+  if (!folders) {
+    folders = new Set(
+      project.files
+        .filter((f) => CODE_KINDS.has(f.kind) && MANAGED_FLINK_CODE.test(f.text))
+        .map((f) => f.file.slice(0, f.file.lastIndexOf("/"))),
+    );
+    managedFolders.set(project, folders);
+  }
+  return folders;
 }
 
 const MANAGED_FLINK_CODE = /\bKinesisAnalyticsRuntime\b|\/etc\/flink\/application_properties\.json/;
