@@ -324,6 +324,21 @@ export function dynamicProperties(cmd: StartCommand): DynamicProperty[] {
  * with their values; parsing stops at the first argument it does not know). `flags` are the options that set a
  * property: `-D`, and the legacy `-yD` of `flink run` on YARN.
  */
+/**
+ * How many words an option of the table takes with its values (`--class com.x.Job` two, `--class=com.x.Job` one), or
+ * undefined for an option the parser does not know, where it stops.
+ */
+function optionWords(table: OptionTable, token: string): number | undefined {
+  const arity = token.startsWith("--")
+    ? longOption(table, token)
+    : Object.hasOwn(table.short, token.slice(1))
+      ? table.short[token.slice(1)]
+      : undefined;
+  if (arity === undefined) return undefined;
+  const inline = token.startsWith("--") && token.includes("=");
+  return 1 + (inline ? 0 : arity);
+}
+
 function parseProperties(
   args: Word[],
   start: number,
@@ -368,14 +383,9 @@ function parseProperties(
       i += 3;
       continue;
     }
-    const arity = token.startsWith("--")
-      ? longOption(table, token)
-      : Object.hasOwn(table.short, token.slice(1))
-        ? table.short[token.slice(1)]
-        : undefined;
-    if (arity === undefined) break;
-    const inline = token.startsWith("--") && token.includes("=");
-    i += 1 + (inline ? 0 : arity);
+    const skip = optionWords(table, token);
+    if (skip === undefined) break;
+    i += skip;
   }
   return out;
 }
@@ -541,13 +551,9 @@ export function clientTarget(cmd: ClientCommand): string | undefined {
       if (token === "-D" || token === "-yD") i += args[i + 1]?.text.includes("=") ? 1 : 2;
       continue;
     }
-    const arity = token.startsWith("--")
-      ? longOption(RUN_OPTIONS, token)
-      : Object.hasOwn(RUN_OPTIONS.short, token.slice(1))
-        ? RUN_OPTIONS.short[token.slice(1)]
-        : undefined;
-    if (arity === undefined) break;
-    if (!(token.startsWith("--") && token.includes("="))) i += arity;
+    const skip = optionWords(RUN_OPTIONS, token);
+    if (skip === undefined) break;
+    i += skip - 1;
   }
   return target?.trim() || undefined;
 }
