@@ -128,10 +128,12 @@ export interface K8sObject {
   file: string;
   /** 0-based index of the YAML document in a multi-document file. */
   documentIndex: number;
+  /** Its index in the `items` of a `List` or the `objects` of an OpenShift `Template`, when the document wraps it. */
+  item?: number;
   apiVersion?: string;
   kind: string;
   name?: string;
-  /** The whole document. */
+  /** The whole document (or, for a wrapped object, its own mapping). */
   range: Range;
   /** The `kind:` value, where findings about the object as a whole point. */
   kindRange: Range;

@@ -1,6 +1,7 @@
 import { addTo, pushAll } from "../arrays";
 import { imageEvidence } from "../documents/images";
 import { specEvidence } from "../documents/kubernetes/flinkDeployment";
+import { objectKey } from "../documents/kubernetes/objects";
 import { isAtOrUnder, sharedFolders } from "../documents/paths";
 import { parseBoolean, parseDuration, parseInteger } from "../knowledge/values";
 import type {
@@ -595,7 +596,7 @@ function setsOverlay(w: FlinkWorkload, config: FlinkConfig): boolean {
   if (config.host === "commandLine" && w.build?.dockerfile === config.file) return !w.setsCommand;
   if (w.file !== config.file) return false;
   if (w.source === "compose") return config.id.includes(`#services.${w.name}.`);
-  return w.object !== undefined && config.id.startsWith(`${w.file}#${w.object.documentIndex}/`);
+  return w.object !== undefined && config.id.startsWith(`${w.file}#${objectKey(w.object)}/`);
 }
 
 /** The overlays the JobManager reads: all but those of TaskManager containers. */

@@ -20,6 +20,7 @@ import type {
 import { readMapConfig } from "../flinkConfig/mapConfig";
 import { imageEvidence, operatorFlinkVersion } from "../images";
 import { getIn, getMap, getPair, getValue, scalarText, seqItems, type YamlSource } from "../yaml/ast";
+import { objectKey } from "./objects";
 
 export function isOperatorResource(object: K8sObject): boolean {
   return (
@@ -61,7 +62,7 @@ export function readFlinkDeployment(src: YamlSource, root: unknown, object: K8sO
     pair: configPair,
     parent: spec,
     keyName: "flinkConfiguration",
-    id: `${src.file}#${object.documentIndex}/spec.flinkConfiguration`,
+    id: `${src.file}#${objectKey(object)}/spec.flinkConfiguration`,
     host: HOSTS[kind],
     anchor: configKey ?? object.kindRange,
     owner: object,
@@ -130,7 +131,7 @@ export function readConfluentSpec(src: YamlSource, root: unknown, object: K8sObj
     pair: configPair,
     parent: isMap(spec) ? spec : undefined,
     keyName: "flinkConfiguration",
-    id: `${src.file}#${object.documentIndex}/${path.join(".")}.flinkConfiguration`,
+    id: `${src.file}#${objectKey(object)}/${path.join(".")}.flinkConfiguration`,
     host: kind === "FlinkEnvironment" ? "flinkEnvironment" : "computePool",
     anchor: keyRange(src, configPair?.key) ?? object.kindRange,
     owner: object,

@@ -23,7 +23,7 @@ import {
   readFlinkDeployment,
 } from "./flinkDeployment";
 import { jobArgSqlPieces } from "./jobArgsSql";
-import { readK8sObject } from "./objects";
+import { objectKey, readK8sObject, wrappedObjects } from "./objects";
 import { readWorkload } from "./workload";
 
 export interface ManifestOptions {
@@ -53,10 +53,13 @@ export function readManifests(
     }
     const object = readK8sObject(src, doc, documentIndex);
     if (!object) return;
-    facts.k8sObjects.push(object);
-    readObject(src, doc, object, facts);
-    if (!options.template && object.kind === "FlinkDeployment" && isOperatorResource(object))
-      pushAll(sqlPieces, jobArgSqlPieces(src, getIn(doc.contents, ["spec"])));
+    const objects = [{ object, node: doc.contents as unknown }, ...wrappedObjects(src, doc.contents, object)];
+    for (const { object: o, node } of objects) {
+      facts.k8sObjects.push(o);
+      readObject(src, node, o, facts);
+      if (!options.template && o.kind === "FlinkDeployment" && isOperatorResource(o))
+        pushAll(sqlPieces, jobArgSqlPieces(src, getIn(node, ["spec"])));
+    }
   });
   if (sqlPieces.length > 0) {
     const read = readSqlPieces(file, text, sqlPieces, false, [], "deploymentArgs");
@@ -77,8 +80,7 @@ export function readManifests(
   return facts;
 }
 
-function readObject(src: YamlSource, doc: YamlDocument, object: K8sObject, facts: FileFacts): void {
-  const root = doc.contents;
+function readObject(src: YamlSource, root: unknown, object: K8sObject, facts: FileFacts): void {
   if (object.kind === "ConfigMap") readConfigMap(src, root, object, facts);
   else if (isOperatorResource(object) || isConfluentApplication(object)) readFlinkDeployment(src, root, object, facts);
   else if (isConfluentSpec(object)) readConfluentSpec(src, root, object, facts);
@@ -101,7 +103,8 @@ function unreadTemplate(src: YamlSource, doc: YamlDocument, documentIndex: numbe
   const object = readK8sObject(src, doc, documentIndex);
   if (!object) return;
   const probe = emptyFacts(src.file, "kubernetes", src.text);
-  readObject(src, doc, object, probe);
+  readObject(src, doc.contents, object, probe);
+  for (const w of wrappedObjects(src, doc.contents, object)) readObject(src, w.node, w.object, probe);
   if (probe.flinkConfigs.length + probe.workloads.length + probe.flinkDeployments.length === 0) return;
   const [first] = doc.errors;
   const at = first ? src.position(first.pos[0]) : object.kindRange.start;
@@ -128,7 +131,7 @@ function readConfigMap(src: YamlSource, root: unknown, object: K8sObject, facts:
     const { config, problems } = readEmbeddedConfig({
       src,
       text: lines,
-      id: `${src.file}#${object.documentIndex}/data/${name}`,
+      id: `${src.file}#${objectKey(object)}/data/${name}`,
       host: "configmap",
       logicalName,
       anchor: src.range(keyNode.range[0], keyNode.range[1]),

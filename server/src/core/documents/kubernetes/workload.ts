@@ -13,6 +13,7 @@ import { flinkImageVersion, imageEvidence } from "../images";
 import { getIn, getPair, getValue, scalarStrings, scalarText, seqItems, type YamlSource } from "../yaml/ast";
 import { scalarChars } from "../yaml/scalarChars";
 import { scalarLines } from "../yaml/scalarLines";
+import { objectKey } from "./objects";
 
 /**
  * The words of a container's command line, with Flink's own start scripts named as the image's entry point names
@@ -165,7 +166,7 @@ function flinkProperties(
     const { config, problems } = readEmbeddedConfig({
       src,
       text: lines,
-      id: `${src.file}#${object.documentIndex}/containers/${containerName}/FLINK_PROPERTIES`,
+      id: `${src.file}#${objectKey(object)}/containers/${containerName}/FLINK_PROPERTIES`,
       host: "envProperties",
       anchor: src.range(nameNode.range[0], src.trimEnd(nameNode.range[0], nameNode.range[1])),
       owner: object,
@@ -206,7 +207,7 @@ function commandLineProperties(
   const key = (getPair(container, seqItems(args).length > 0 ? "args" : "command")?.key as Node | null)?.range;
   return commandLineConfig({
     file: src.file,
-    id: `${src.file}#${object.documentIndex}/containers/${containerName}/${start ? "command" : "submit"}`,
+    id: `${src.file}#${objectKey(object)}/containers/${containerName}/${start ? "command" : "submit"}`,
     command: found,
     position: (offset) => src.position(offset),
     anchor: key ? src.range(key[0], key[1]) : object.kindRange,
