@@ -147,6 +147,16 @@ test("suggestions: case and separators, dropped prefixes, known mistakes, small 
   );
 });
 
+test("suggestions: a typo of a deprecated spelling names the option's key; an inner word left out or one too many", () => {
+  // `query.server.ports` is the old spelling of `queryable-state.server.ports` (Flink 1.15–1.17).
+  assert.deepEqual(suggestKeys("query.server.port", "1.17")[0], "queryable-state.server.ports");
+  assert.deepEqual(suggestKeys("query_server_ports", "1.17")[0], "queryable-state.server.ports");
+  assert.deepEqual(suggestKeys("state.backend.localdir", "1.19")[0], "state.backend.rocksdb.localdir");
+  assert.deepEqual(suggestKeys("state.backend.rocksdb.incremental", "1.19")[0], "state.backend.incremental");
+  // A one-letter typo of a key still comes before a key with a word more.
+  assert.deepEqual(suggestKeys("taskmanager.memory.process.sise", "1.19")[0], "taskmanager.memory.process.size");
+});
+
 test("editDistance counts a swap of neighbours as one edit and stops above the limit", () => {
   assert.equal(editDistance("interval", "intervla"), 1);
   assert.equal(editDistance("abc", "abc"), 0);

@@ -577,19 +577,42 @@ interface SuggestionIndex {
   keys: Set<string>;
   byLoose: Map<string, string[]>;
   bySuffix: Map<string, string[]>;
-  byLength: Map<number, { key: string; lower: string }[]>;
+  /** A key with one inner word left out (`state.backend.localdir`) → the keys it comes from. */
+  byInnerWordLeftOut: Map<string, string[]>;
+  /** Keys and the deprecated spellings of their options by length; `lower` is what is compared, `key` is offered. */
+  byLength: Map<number, { key: string; lower: string; deprecated?: true }[]>;
+}
+
+/** `a.b.c.d` without each of its inner words: `a.c.d`, `a.b.d`. */
+function withoutAnInnerWord(key: string): string[] {
+  const words = key.split(".");
+  const out: string[] = [];
+  for (let i = 1; i < words.length - 1; i++) out.push([...words.slice(0, i), ...words.slice(i + 1)].join("."));
+  return out;
 }
 
 const suggestionIndex = memo((minor: string): SuggestionIndex => {
-  const index: SuggestionIndex = { keys: new Set(), byLoose: new Map(), bySuffix: new Map(), byLength: new Map() };
+  const index: SuggestionIndex = {
+    keys: new Set(),
+    byLoose: new Map(),
+    bySuffix: new Map(),
+    byInnerWordLeftOut: new Map(),
+    byLength: new Map(),
+  };
   for (const key of allOptionKeys(minor || undefined)) {
     index.keys.add(key);
     addTo(index.byLoose, loose(key), key);
     for (let dot = key.indexOf("."); dot >= 0; dot = key.indexOf(".", dot + 1)) {
       addTo(index.bySuffix, key.slice(dot + 1), key);
     }
+    for (const shorter of withoutAnInnerWord(key)) addTo(index.byInnerWordLeftOut, shorter, key);
     const lower = key.toLowerCase();
     addTo(index.byLength, lower.length, { key, lower });
+    // A typo of an old spelling (`query.server.port` for `query.server.ports`) means the option it names now.
+    for (const old of BY_KEY.get(key)?.deprecatedKeys ?? []) {
+      addTo(index.byLoose, loose(old), key);
+      addTo(index.byLength, old.length, { key, lower: old.toLowerCase(), deprecated: true });
+    }
   }
   return index;
 }, 50);
@@ -609,12 +632,17 @@ function rankSuggestions(key: string, minor: string | undefined): string[] {
     const rest = key.slice(dot + 1);
     if (rest.includes(".") && index.keys.has(rest)) offer(rest, 1);
   }
+  // One inner word left out (`state.backend.localdir`) or one too many (`state.backend.rocksdb.incremental`):
+  // after one-letter typos, before two-letter ones.
+  for (const k of index.byInnerWordLeftOut.get(key) ?? []) offer(k, 2.5);
+  for (const shorter of withoutAnInnerWord(key)) if (index.keys.has(shorter)) offer(shorter, 2.5);
   const limit = Math.min(3, Math.max(1, Math.floor(key.length / 6)));
   const lowerKey = key.toLowerCase();
   for (let length = lowerKey.length - limit; length <= lowerKey.length + limit; length++) {
     for (const c of index.byLength.get(length) ?? []) {
       const d = editDistance(lowerKey, c.lower, limit);
-      if (d <= limit) offer(c.key, 1 + d);
+      // The option's own key first when both are as near.
+      if (d <= limit) offer(c.key, 1 + d + (c.deprecated ? 0.25 : 0));
     }
   }
   return [...scored.entries()]
