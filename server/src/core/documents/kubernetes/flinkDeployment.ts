@@ -19,7 +19,7 @@ import type {
 } from "../../model";
 import { readMapConfig } from "../flinkConfig/mapConfig";
 import { imageEvidence, operatorFlinkVersion } from "../images";
-import { getIn, getMap, getPair, getValue, scalarText, seqItems, type YamlSource } from "../yaml/ast";
+import { getIn, getMap, getPair, getValue, mapPairs, scalarText, seqItems, type YamlSource } from "../yaml/ast";
 import { objectKey } from "./objects";
 
 export function isOperatorResource(object: K8sObject): boolean {
@@ -90,9 +90,9 @@ export function readFlinkDeployment(src: YamlSource, root: unknown, object: K8sO
   // The operator merges a role's pod template over the top-level one: a role's mount may name a top-level volume.
   const shared = getIn(spec, ["podTemplate", "spec"]);
   const volumes = [
-    ...podVolumes([shared], "both"),
-    ...podVolumes([shared, getIn(spec, ["jobManager", "podTemplate", "spec"])], "jobmanager"),
-    ...podVolumes([shared, getIn(spec, ["taskManager", "podTemplate", "spec"])], "taskmanager"),
+    ...podVolumes(src, [shared], "both"),
+    ...podVolumes(src, [shared, getIn(spec, ["jobManager", "podTemplate", "spec"])], "jobmanager"),
+    ...podVolumes(src, [shared, getIn(spec, ["taskManager", "podTemplate", "spec"])], "taskmanager"),
   ];
   if (volumes.length > 0) deployment.volumes = volumes;
   if (kind === "FlinkApplication") {
@@ -160,7 +160,7 @@ const NETWORK_VOLUMES = ["nfs", "cephfs", "glusterfs", "azureFile", "quobyte"];
  * The volumes the last of `specs` (a pod template's spec) mounts into the Flink container (`flink-main-container`,
  * the one the operator runs Flink in; sidecars do not count), with the volumes of every spec before it in reach.
  */
-function podVolumes(specs: unknown[], pods: PodVolume["pods"]): PodVolume[] {
+function podVolumes(src: YamlSource, specs: unknown[], pods: PodVolume["pods"]): PodVolume[] {
   const podSpec = specs[specs.length - 1];
   if (!podSpec) return [];
   const backing = new Map<string, Omit<PodVolume, "containerPath" | "pods" | "volume">>();
@@ -176,6 +176,9 @@ function podVolumes(specs: unknown[], pods: PodVolume["pods"]): PodVolume[] {
       });
     else if (getValue(v, "emptyDir") !== undefined) backing.set(name, { source: "emptyDir" });
     else if (NETWORK_VOLUMES.some((k) => getValue(v, k) !== undefined)) backing.set(name, { source: "network" });
+    // Kubernetes gives a volume that names no source an emptyDir (its API defaults). In a Helm template the
+    // source may be written by an action (`{{- toYaml .Values.storage | nindent 10 }}`) the parser does not see.
+    else if (mapPairs(v).length === 1 && !src.template) backing.set(name, { source: "emptyDir" });
     else backing.set(name, { source: "other" });
   }
   const out: PodVolume[] = [];
