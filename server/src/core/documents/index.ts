@@ -191,7 +191,12 @@ function withEmbeddedSql(facts: FileFacts, pieces: SqlPiece[]): FileFacts {
   const uses = tableApiUses(facts.text);
   if (uses.writes.length > 0 || uses.reads.length > 0) {
     const index = new LineIndex(facts.text);
-    for (const u of uses.writes) read.script.writes.push({ name: u.name, range: index.rangeOf(u.start, u.end) });
+    for (const u of uses.writes)
+      read.script.writes.push({
+        name: u.name,
+        range: index.rangeOf(u.start, u.end),
+        ...(u.literal ? { literal: u.literal } : {}),
+      });
     for (const u of uses.reads) read.script.reads.push({ name: u.name, range: index.rangeOf(u.start, u.end) });
   }
   facts.sql = read.script;

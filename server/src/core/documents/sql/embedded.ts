@@ -1161,6 +1161,8 @@ export interface TableApiUse {
   name: string;
   start: number;
   end: number;
+  /** The table written is made of literal rows in the same expression (`tableEnv.fromValues(…).executeInsert("t")`). */
+  literal?: true;
 }
 
 // `table.executeInsert("sink")`, `table.insertInto("sink")` (Java, Scala, Kotlin), `execute_insert`, `insert_into`.
@@ -1168,7 +1170,7 @@ const TABLE_API_WRITE = /\.(?:executeInsert|insertInto|execute_insert|insert_int
 // `tableEnv.from("orders")`, `fromPath`, `scan` (older releases), `from_path`.
 const TABLE_API_READ = /\.(?:from|fromPath|from_path|scan)\s*\(\s*(["'])([^"'\\\r\n]+)\1/g;
 
-function tableUses(text: string, pattern: RegExp): TableApiUse[] {
+function tableUses(text: string, pattern: RegExp, writes = false): TableApiUse[] {
   const out: TableApiUse[] = [];
   for (const m of text.matchAll(pattern)) {
     const literal = m[2];
@@ -1176,9 +1178,48 @@ function tableUses(text: string, pattern: RegExp): TableApiUse[] {
     const name = literal.slice(dot + 1).replace(/^`|`$/g, "");
     if (!/^[\w$]+$/.test(name)) continue;
     const end = (m.index ?? 0) + m[0].length - 1;
-    out.push({ name, start: end - literal.length + dot + 1, end });
+    const use: TableApiUse = { name, start: end - literal.length + dot + 1, end };
+    if (writes && literalRows(expressionBefore(text, m.index ?? 0))) use.literal = true;
+    out.push(use);
   }
   return out;
+}
+
+// Table API calls that make a table of literal rows, and those that read a table or a stream.
+const LITERAL_TABLE = /\.(?:fromValues|from_elements)\s*\(/;
+const READ_TABLE =
+  /\.(?:from|fromPath|from_path|scan|sqlQuery|sql_query|fromDataStream|from_data_stream|fromChangelogStream|from_changelog_stream|fromTableSource|join|leftOuterJoin|left_outer_join|union|unionAll|union_all)\s*\(/;
+
+function literalRows(expression: string): boolean {
+  return LITERAL_TABLE.test(expression) && !READ_TABLE.test(expression);
+}
+
+/**
+ * The expression a call at `end` is chained to: back over balanced brackets to the statement's start (a `;`, a
+ * brace, an assignment, or a line break that continues no chain). A table made in another statement is not seen.
+ */
+function expressionBefore(text: string, end: number): string {
+  let depth = 0;
+  let i = end - 1;
+  for (; i >= 0; i--) {
+    const c = text[i];
+    if (c === ")" || c === "]") depth++;
+    else if (c === "(" || c === "[") {
+      if (depth === 0) break;
+      depth--;
+    } else if (depth > 0) continue;
+    else if (c === ";" || c === "{" || c === "}") break;
+    else if (c === "=" && !/[=>]/.test(text[i + 1] ?? "") && !/[=!<>]/.test(text[i - 1] ?? "")) break;
+    else if (c === "\n") {
+      // A chain goes on over a line break when the next line starts with `.` or the line ends in `.` or `\\`.
+      let n = i + 1;
+      while (n < end && /\s/.test(text[n])) n++;
+      let p = i - 1;
+      while (p >= 0 && /[ \t\r]/.test(text[p])) p--;
+      if (text[n] !== "." && text[p] !== "." && text[p] !== "\\") break;
+    }
+  }
+  return text.slice(i + 1, end);
 }
 
 /**
@@ -1186,5 +1227,5 @@ function tableUses(text: string, pattern: RegExp): TableApiUse[] {
  * with `execute_insert("page_counts")` is a sink, even when its definition carries `scan.*` options.
  */
 export function tableApiUses(text: string): { writes: TableApiUse[]; reads: TableApiUse[] } {
-  return { writes: tableUses(text, TABLE_API_WRITE), reads: tableUses(text, TABLE_API_READ) };
+  return { writes: tableUses(text, TABLE_API_WRITE, true), reads: tableUses(text, TABLE_API_READ) };
 }

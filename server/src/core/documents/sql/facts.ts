@@ -55,6 +55,8 @@ export interface DescriptorTable {
 export interface SqlUse {
   name: string;
   range: Range;
+  /** A write of literal rows only (`INSERT INTO t VALUES …`, Table API `fromValues(…).executeInsert(…)`): a bounded job. */
+  literal?: true;
 }
 
 export interface SqlScriptFacts {

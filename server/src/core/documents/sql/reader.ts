@@ -104,7 +104,8 @@ export function readSqlPieces(
         embedded,
       });
     }
-    for (const u of scan.inserts) writes.push({ name: u.name, range: range(u.start, u.end) });
+    for (const u of scan.inserts)
+      writes.push({ name: u.name, range: range(u.start, u.end), ...(u.literal ? { literal: u.literal } : {}) });
     for (const u of scan.reads) reads.push({ name: u.name, range: range(u.start, u.end) });
   }
   if (flinkPieces === 0 && defined.length === 0) return { problems };

@@ -80,8 +80,11 @@ export interface SqlProblem {
 export interface SqlScan {
   sets: SqlSet[];
   tables: SqlTable[];
-  /** Names of tables written by `INSERT INTO` / `INSERT OVERWRITE`, with where they are named. */
-  inserts: { name: string; start: number; end: number }[];
+  /**
+   * Names of tables written by `INSERT INTO` / `INSERT OVERWRITE`, with where they are named. `literal`: the
+   * statement reads no table (`INSERT INTO t VALUES …`, `SELECT 1, 'a'`), so the job it submits is bounded.
+   */
+  inserts: { name: string; start: number; end: number; literal?: true }[];
   /** Names of tables read by `FROM` / `JOIN`. */
   reads: { name: string; start: number; end: number }[];
   /** Offset where the first statement starts (after leading comments and blank lines). */
@@ -556,6 +559,8 @@ function readOptions(st: SqlToken[], at: number, table: SqlTable, scan: SqlScan)
 
 /** Tables written (`INSERT INTO t`, `INSERT OVERWRITE t`) and read (`FROM t`, `JOIN t`) by a statement. */
 function readUses(st: SqlToken[], scan: SqlScan): void {
+  const firstInsert = scan.inserts.length;
+  const firstRead = scan.reads.length;
   for (let i = 0; i < st.length; i++) {
     const t = st[i];
     if (t.kind !== "word") continue;
@@ -585,6 +590,8 @@ function readUses(st: SqlToken[], scan: SqlScan): void {
       if (name) scan.reads.push(name);
     }
   }
+  if (scan.reads.length === firstRead)
+    for (let k = firstInsert; k < scan.inserts.length; k++) scan.inserts[k].literal = true;
 }
 
 /** The last part of a table path starting at `st[i]`: `cat.db.t` → t. */
