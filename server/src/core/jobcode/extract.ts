@@ -1128,6 +1128,8 @@ export class Extractor {
     if (python) return python;
     const e = made.kwargs ? { ...made, args: this.positional(simple, made.args, made.kwargs) } : made;
     const args = this.evalAll(e.args, scope);
+    // A configuration given to an environment or a MiniCluster the code starts configures the jobs run there.
+    if (CONFIGURED_BY_CONSTRUCTOR.test(simple)) passConfigurations(args);
     let obj: Obj | undefined;
     if (MAP_CLASSES.test(simple)) {
       const from = args[0];
@@ -1231,6 +1233,8 @@ export class Extractor {
     const simple = owner && !ownerIsVariable ? owner.slice(owner.lastIndexOf(".") + 1) : undefined;
     const args = this.evalAll(e.args, scope);
     if (args.some((a) => a?.t === "descriptor")) this.descriptorUse(e, args, simple, scope);
+    // `new MiniClusterConfiguration.Builder().setConfiguration(conf)`, `MiniClusterResourceConfiguration`'s too.
+    if (e.name === "setConfiguration") passConfigurations(args);
     // A call on another file's object (`Sources.kafka.build()`) is read by its own name, as before it was known.
     if (receiver && receiver.t !== "external") return this.callOn(receiver, e, args, scope);
     // A Kafka source added to an environment another file makes (`env = envfactory.get_env()`, a Scala 3 top-level
@@ -2132,6 +2136,15 @@ export class Extractor {
  * file's method (`Map<String, Object> props = Config.props();`) is read as that method's map plus what is put in
  * later, once the project resolves the reference.
  */
+// Classes whose constructor takes the configuration of the jobs they run: environments made directly and a
+// MiniCluster's configuration (`new RemoteStreamEnvironment(host, port, conf)`, `new MiniClusterConfiguration(conf, …)`).
+const CONFIGURED_BY_CONSTRUCTOR =
+  /^(RemoteStreamEnvironment|LocalStreamEnvironment|MiniClusterConfiguration|MiniCluster)$/;
+
+function passConfigurations(args: (Obj | undefined)[]): void {
+  for (const a of args) if (a?.t === "conf") a.s.passed = true;
+}
+
 /** A Kafka source as the argument of `fromSource` / `addSource`: a KafkaSource, a legacy consumer, another file's. */
 function kafkaArgument(obj: Obj | undefined): boolean {
   return obj?.t === "source" || obj?.t === "legacy" || (obj?.t === "external" && /kafka/i.test(obj.ref.member));

@@ -148,13 +148,26 @@ function checkpointingOf(project: ProjectModel, script: SqlScriptFacts): SqlChec
   const code = jobCheckpointing(project);
   // SQL strings in job code run in that code's environment; a .sql file may be run by a job elsewhere in the project
   // that runs SQL (calls executeSql & co.) or names the script. A DataStream job's checkpointing is its own.
+  // An environment or a MiniCluster a helper of another file configures counts when the script's code names it.
   const own = script.embedded
-    ? code.filter((l) => l.file === script.file || (script.shared && mayRunDefinitions(project, l.file, script)))
+    ? code.filter(
+        (l) =>
+          l.file === script.file ||
+          (script.shared && mayRunDefinitions(project, l.file, script)) ||
+          usesHelper(project, script.file, l.file),
+      )
     : code.filter((l) => mayRunScript(project, l.file, script.file));
   if (own.length > 0) return { kind: "on", by: "code", where: own };
   // Amazon Managed Service for Apache Flink checkpoints the application unless its configuration says otherwise.
   if (script.embedded && runsOnManagedFlink(project, script.file)) return { kind: "unknown" };
   return { kind: "off" };
+}
+
+/** Whether the code of `file` names what the job-code file `helper` declares (`Environment.initMiniCluster()`). */
+function usesHelper(project: ProjectModel, file: string, helper: string): boolean {
+  const facts = project.fileFacts(file);
+  const defining = project.fileFacts(helper);
+  return facts !== undefined && defining !== undefined && namesFile(project, helper, defining.text, facts.text);
 }
 
 /** Whether the code of `file` may run the SQL script `scriptFile`: it names the script, or it runs SQL statements. */

@@ -220,7 +220,7 @@ export function scanSql(text: string): SqlScan {
     const head = st[0];
     if (isWord(head, "SET")) readSet(text, st, scan);
     else if (isWord(head, "CREATE")) readCreate(st, scan);
-    readUses(st, scan);
+    readUses(text, st, scan);
   }
   return scan;
 }
@@ -558,7 +558,7 @@ function readOptions(st: SqlToken[], at: number, table: SqlTable, scan: SqlScan)
 }
 
 /** Tables written (`INSERT INTO t`, `INSERT OVERWRITE t`) and read (`FROM t`, `JOIN t`) by a statement. */
-function readUses(st: SqlToken[], scan: SqlScan): void {
+function readUses(text: string, st: SqlToken[], scan: SqlScan): void {
   const firstInsert = scan.inserts.length;
   const firstRead = scan.reads.length;
   for (let i = 0; i < st.length; i++) {
@@ -590,7 +590,14 @@ function readUses(st: SqlToken[], scan: SqlScan): void {
       if (name) scan.reads.push(name);
     }
   }
-  if (scan.reads.length === firstRead)
+  // Literal rows: the statement reads no table, says where its rows come from (VALUES or SELECT), and holds no text
+  // filled in at run time (`"INSERT INTO t\n" + query` may read anything).
+  if (
+    scan.inserts.length > firstInsert &&
+    scan.reads.length === firstRead &&
+    st.some((t) => isWord(t, "VALUES") || isWord(t, "SELECT")) &&
+    !text.slice(st[0].start, st[st.length - 1].end).includes("${")
+  )
     for (let k = firstInsert; k < scan.inserts.length; k++) scan.inserts[k].literal = true;
 }
 
