@@ -65,8 +65,14 @@ export const rule: Rule = {
       if (!cluster || !mismatch(site, cluster)) continue;
       const documented = site.version.bundled ? undefined : documentedMinors(site.version.connector);
       const related: RelatedLocation[] = [];
+      // Known from the build's own Flink dependencies, the version is the one the job is built and run with.
+      const runs =
+        cluster.evidence.source === "dependency"
+          ? `the job depends on Flink ${cluster.shown}`
+          : `the cluster runs Flink ${cluster.shown}`;
       if (cluster.location) {
-        related.push({ ...cluster.location, message: `The cluster runs Flink ${cluster.shown} (${cluster.label}).` });
+        const where = `${runs[0].toUpperCase()}${runs.slice(1)} (${cluster.label}).`;
+        related.push({ ...cluster.location, message: where });
       }
       if (documented) {
         related.push({
@@ -80,8 +86,8 @@ export const rule: Rule = {
         file: site.at.file,
         range: site.at.range,
         message: fitting(
-          `${name} ${site.version.version} is built for Flink ${site.version.flinkMinor}, but the cluster runs Flink ${cluster.shown}: it can fail there.`,
-          `This connector is built for Flink ${site.version.flinkMinor}, but the cluster runs Flink ${cluster.shown}: it can fail there.`,
+          `${name} ${site.version.version} is built for Flink ${site.version.flinkMinor}, but ${runs}: it can fail there.`,
+          `This connector is built for Flink ${site.version.flinkMinor}, but ${runs}: it can fail there.`,
         ),
         details: "A connector built for another Flink minor can fail with missing classes or methods.",
         // The project-wide version: pinned only when the project configuration names it.
