@@ -293,6 +293,11 @@ export interface FlinkVersionEvidence {
    * Confluent FlinkApplication, a FlinkEnvironment's application defaults or a ComputePool's cluster spec.
    */
   kind?: "FlinkApplication" | "FlinkEnvironment" | "ComputePool";
+  /**
+   * For a `dependency` source: a core Flink artifact has this version (`flink-streaming-java`, `flink-clients`,
+   * `flink-table-api-java`…), the Flink the job is built and run with, rather than a format or a connector.
+   */
+  core?: true;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -29,19 +29,27 @@ export function resolveBuild(root: string, files: FileFacts[], otherPoms: () => 
 const RUNNER = /^beam-runners-flink-(\d+\.\d+)(-.*)?$/;
 /** Flink artifacts released on their own version line, which says nothing about the Flink version. */
 const OWN_VERSION_LINE = /^flink-(shaded|statefun|ml|kubernetes-operator|cdc|table-store|agents)/;
+/** Flink's own modules that every job builds on: their version is the Flink the job runs with. */
+const CORE_ARTIFACT =
+  /^flink-(core|java|scala|streaming-java|streaming-scala|clients|runtime|table-api-|table-planner|table-runtime|table-common)/;
 /** Externalized connectors: `3.2.0-1.18` is connector 3.2.0 for Flink 1.18. */
 const CONNECTOR_VERSION = /^\d+\.\d+(\.\d+)?-(\d+\.\d+)$/;
 
 export function flinkEvidence(dependencies: ResolvedDependency[]): FlinkVersionEvidence[] {
   const out: FlinkVersionEvidence[] = [];
-  const seen = new Set<string>();
+  const seen = new Map<string, FlinkVersionEvidence>();
   const add = (e: FlinkVersionEvidence) => {
     const at = e.location
       ? `${e.location.file}:${e.location.range.start.line}:${e.location.range.start.character}`
       : "";
     const key = `${e.source}:${e.minor}:${at}`;
-    if (seen.has(key)) return;
-    seen.add(key);
+    const known = seen.get(key);
+    if (known) {
+      // One version property of several artifacts: core when any of them is.
+      if (e.core) known.core = true;
+      return;
+    }
+    seen.set(key, e);
     out.push(e);
   };
   for (const d of dependencies) {
@@ -61,7 +69,13 @@ export function flinkEvidence(dependencies: ResolvedDependency[]): FlinkVersionE
       const plain = /^(\d+)\.(\d+)(\.\d+)?/.exec(d.version);
       // A connector without the Flink suffix has its own version unless it still follows Flink's (1.x).
       if (!plain || (d.artifact.includes("connector") && plain[1] !== "1")) continue;
-      add({ minor: `${plain[1]}.${plain[2]}`, full: plain[0], source: "dependency", location });
+      add({
+        minor: `${plain[1]}.${plain[2]}`,
+        full: plain[0],
+        source: "dependency",
+        location,
+        ...(CORE_ARTIFACT.test(d.artifact) ? { core: true as const } : {}),
+      });
     }
   }
   return out;

@@ -199,6 +199,15 @@ export function clusterMinorFor(
     all.filter((e) => CLUSTER_SOURCES[e.source] && !own(e)),
     site?.at.file,
   );
+  // Known from the build alone, the Flink of its core artifacts is the job's, also where they share the version
+  // property of the connector (`${flink.version}` for flink-streaming-java and flink-connector-kafka 1.16.1 alike).
+  if (evidence?.source === "dependency") {
+    const core = nearestEvidence(
+      all.filter((e) => e.source === "dependency" && e.core),
+      site?.at.file,
+    );
+    if (core) evidence = core;
+  }
   if (!evidence) return undefined;
   const m = /^(\d+)\.(\d+)/.exec(evidence.minor);
   if (!m) return undefined;
