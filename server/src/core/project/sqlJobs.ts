@@ -163,11 +163,26 @@ function checkpointingOf(project: ProjectModel, script: SqlScriptFacts): SqlChec
   return { kind: "off" };
 }
 
-/** Whether the code of `file` names what the job-code file `helper` declares (`Environment.initMiniCluster()`). */
+/**
+ * Whether the code of `file` uses the job-code file `helper`: a JVM file that names a class or member the helper
+ * declares (`Environment.initMiniCluster()`), a Python file that imports the helper's module.
+ */
 function usesHelper(project: ProjectModel, file: string, helper: string): boolean {
   const facts = project.fileFacts(file);
   const defining = project.fileFacts(helper);
-  return facts !== undefined && defining !== undefined && namesFile(project, helper, defining.text, facts.text);
+  if (!facts || !defining) return false;
+  if (facts.kind === "python" || defining.kind === "python") {
+    if (facts.kind !== defining.kind) return false;
+    const module = helper.slice(helper.lastIndexOf("/") + 1, -".py".length).replace(/[^\w]/g, "");
+    return (
+      module !== "" &&
+      new RegExp(
+        `^\\s*(?:from\\s+(?:[\\w.]+\\.)?${module}\\s+import\\b|import\\s+(?:[\\w.]+\\.)?${module}\\b)`,
+        "m",
+      ).test(facts.text)
+    );
+  }
+  return namesFile(project, helper, defining.text, facts.text);
 }
 
 /** Whether the code of `file` may run the SQL script `scriptFile`: it names the script, or it runs SQL statements. */
