@@ -2131,11 +2131,6 @@ export class Extractor {
   }
 }
 
-/**
- * What a declared variable holds: the object its initialiser made, else what its type says. A map from another
- * file's method (`Map<String, Object> props = Config.props();`) is read as that method's map plus what is put in
- * later, once the project resolves the reference.
- */
 // Classes whose constructor takes the configuration of the jobs they run: environments made directly and a
 // MiniCluster's configuration (`new RemoteStreamEnvironment(host, port, conf)`, `new MiniClusterConfiguration(conf, …)`).
 const CONFIGURED_BY_CONSTRUCTOR =
@@ -2156,6 +2151,11 @@ function takes(params: Param[], count: number): boolean {
   return count < params.length && params.slice(count).every((p) => p.optional);
 }
 
+/**
+ * What a declared variable holds: the object its initialiser made, else what its type says. A map from another
+ * file's method (`Map<String, Object> props = Config.props();`) is read as that method's map plus what is put in
+ * later, once the project resolves the reference.
+ */
 function declared(obj: Obj | undefined, type: string, name: string, at: Location | undefined): Obj | undefined {
   if (obj?.t !== "external") return obj ?? typedObject(type, name);
   const typed = typedObject(type, name);
