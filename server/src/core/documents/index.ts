@@ -188,7 +188,7 @@ function withEmbeddedSql(facts: FileFacts, pieces: SqlPiece[]): FileFacts {
   const read = readSqlPieces(facts.file, facts.text, pieces, true, descriptors);
   if (!read.script) return facts;
   // What the Table API writes and reads by name counts as the script's own statements would.
-  const uses = tableApiUses(facts.text);
+  const uses = tableApiUses(facts.text, facts.kind === "python");
   if (uses.writes.length > 0 || uses.reads.length > 0) {
     const index = new LineIndex(facts.text);
     for (const u of uses.writes)
@@ -196,6 +196,8 @@ function withEmbeddedSql(facts: FileFacts, pieces: SqlPiece[]): FileFacts {
         name: u.name,
         range: index.rangeOf(u.start, u.end),
         ...(u.literal ? { literal: u.literal } : {}),
+        ...(u.batch ? { batch: u.batch } : {}),
+        ...(u.sources ? { sources: u.sources } : {}),
       });
     for (const u of uses.reads) read.script.reads.push({ name: u.name, range: index.rangeOf(u.start, u.end) });
   }

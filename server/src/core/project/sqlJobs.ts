@@ -4,8 +4,8 @@
  * deployment whose job arguments name the script, else of the project's clusters; or the job code around it), and
  * whether it runs in batch mode. Computed once per project model.
  */
-import { mayHoldSql } from "../documents/sql/embedded";
-import type { SqlScriptFacts, SqlTableFacts, SqlTableOption } from "../documents/sql/facts";
+import { BATCH_CODE, mayHoldSql, STREAMING_CODE } from "../documents/sql/embedded";
+import type { SqlScriptFacts, SqlTableFacts, SqlTableOption, SqlUse } from "../documents/sql/facts";
 import type { Location } from "../findings";
 import { isKafkaTableConnector, type KafkaTableConnector } from "../knowledge/kafkaTableOptions";
 import { parseDuration } from "../knowledge/values";
@@ -210,10 +210,6 @@ function mayRunDefinitions(project: ProjectModel, file: string, script: SqlScrip
   return namesFile(project, script.file, defining.text, facts.text);
 }
 
-/** The Table API's batch and streaming environments, and the DataStream runtime mode, as job code names them. */
-const BATCH_CODE = /\b(?:inBatchMode|in_batch_mode)\s*\(|\bRuntimeExecutionMode\.BATCH\b/;
-const STREAMING_CODE = /\b(?:inStreamingMode|in_streaming_mode)\s*\(|\bRuntimeExecutionMode\.(?:STREAMING|AUTOMATIC)\b/;
-
 /**
  * The mode job code runs a script's statements in: batch when the code that runs them creates only batch
  * environments (`EnvironmentSettings.inBatchMode()`, `in_batch_mode()`, `RuntimeExecutionMode.BATCH`), streaming
@@ -243,4 +239,62 @@ function batchOf(project: ProjectModel, script: SqlScriptFacts): boolean {
   if (runner) return runsBatch(runner);
   const clusters = clustersOf(project);
   return clusters.length > 0 && clusters.every(runsBatch);
+}
+
+/**
+ * Whether a write of a script makes a bounded job: it writes literal rows, runs in a batch environment, or reads
+ * only tables whose every definition in the project is a bounded scan (`jdbc`; `filesystem` without
+ * `source.monitor-interval`; `datagen` with `number-of-rows`). A table the project does not define (a catalog's),
+ * a view, or a table defined `LIKE` another may be unbounded.
+ */
+export function isBoundedWrite(project: ProjectModel, script: SqlScriptFacts, write: SqlUse): boolean {
+  if (write.literal || write.batch) return true;
+  if (!write.sources || write.sources.length === 0) return false;
+  // A table the script defines itself is that definition; one it does not, any the project holds (examples side by
+  // side often define tables of one name differently).
+  const own = boundedTables([script]);
+  let shared: Map<string, boolean> | undefined;
+  return write.sources.every((name) => {
+    const mine = own.get(name);
+    if (mine !== undefined) return mine;
+    shared ??= projectBoundedTables(project);
+    return shared.get(name) === true;
+  });
+}
+
+const boundedCache = new WeakMap<ProjectModel, Map<string, boolean>>();
+
+function projectBoundedTables(project: ProjectModel): Map<string, boolean> {
+  let found = boundedCache.get(project);
+  if (!found) {
+    found = boundedTables(sqlJobsOf(project).map((j) => j.script));
+    boundedCache.set(project, found);
+  }
+  return found;
+}
+
+/** Per table name the scripts define: whether every definition of it is a bounded scan source. */
+function boundedTables(scripts: readonly SqlScriptFacts[]): Map<string, boolean> {
+  const found = new Map<string, boolean>();
+  for (const script of scripts)
+    for (const t of script.tables) {
+      const names = t.descriptor ? t.descriptor.names : [t.name];
+      for (const name of names) found.set(name, found.get(name) !== false && boundedScan(t));
+    }
+  return found;
+}
+
+function boundedScan(t: SqlTableFacts): boolean {
+  if (t.like) return false;
+  const option = (key: string) => t.options.find((o) => o.key === key)?.value.trim();
+  switch (t.connector) {
+    case "jdbc":
+      return true;
+    case "filesystem":
+      return option("source.monitor-interval") === undefined;
+    case "datagen":
+      return option("number-of-rows") !== undefined;
+    default:
+      return false;
+  }
 }

@@ -11,6 +11,7 @@
  * format conversion) becomes `${…}` over its own text: the SQL reads it as a value filled in at run time. An
  * argument with no literal part at all is not read: its SQL is not known.
  */
+import { scanComments } from "../../comments";
 import { type Token, tokenize } from "../java/tokens";
 import type { SqlPiece } from "./reader";
 
@@ -1161,8 +1162,12 @@ export interface TableApiUse {
   name: string;
   start: number;
   end: number;
-  /** The table written is made of literal rows in the same expression (`tableEnv.fromValues(…).executeInsert("t")`). */
+  /** The table written is made of literal rows (`tableEnv.fromValues(…).executeInsert("t")`). */
   literal?: true;
+  /** The write runs in a batch environment (`batchEnv.from("t").insertInto("s")`, made with `inBatchMode()`). */
+  batch?: true;
+  /** The tables the written rows are read from, by name, when the code shows all of them. */
+  sources?: string[];
 }
 
 // `table.executeInsert("sink")`, `table.insertInto("sink")` (Java, Scala, Kotlin), `execute_insert`, `insert_into`.
@@ -1179,19 +1184,169 @@ function tableUses(text: string, pattern: RegExp, writes = false): TableApiUse[]
     if (!/^[\w$]+$/.test(name)) continue;
     const end = (m.index ?? 0) + m[0].length - 1;
     const use: TableApiUse = { name, start: end - literal.length + dot + 1, end };
-    if (writes && literalRows(expressionBefore(text, m.index ?? 0))) use.literal = true;
+    if (writes) {
+      const rows = rowsOf(text, expressionBefore(text, m.index ?? 0), 0);
+      if (rows.batch) use.batch = true;
+      if (rows.sources) {
+        use.sources = rows.sources;
+        if (rows.sources.length === 0 && rows.literal) use.literal = true;
+      }
+    }
     out.push(use);
   }
   return out;
 }
 
-// Table API calls that make a table of literal rows, and those that read a table or a stream.
-const LITERAL_TABLE = /\.(?:fromValues|from_elements)\s*\(/;
-const READ_TABLE =
-  /\.(?:from|fromPath|from_path|scan|sqlQuery|sql_query|fromDataStream|from_data_stream|fromChangelogStream|from_changelog_stream|fromTableSource|join|leftOuterJoin|left_outer_join|union|unionAll|union_all)\s*\(/;
+/** The Table API's batch and streaming environments, and the DataStream runtime mode, as job code names them. */
+export const BATCH_CODE = /\b(?:inBatchMode|in_batch_mode)\s*\(|\bRuntimeExecutionMode\.BATCH\b/;
+export const STREAMING_CODE =
+  /\b(?:inStreamingMode|in_streaming_mode)\s*\(|\bRuntimeExecutionMode\.(?:STREAMING|AUTOMATIC)\b/;
 
-function literalRows(expression: string): boolean {
-  return LITERAL_TABLE.test(expression) && !READ_TABLE.test(expression);
+// Table API calls that make a table of literal rows; calls that read rows from somewhere the code does not name as
+// a table (a query, a stream, a table not named by a literal); calls that start a chain on an environment.
+const LITERAL_TABLE = /\.(?:fromValues|from_elements)\s*\(/;
+const UNNAMED_READ =
+  /\.(?:from|fromPath|from_path|scan|sqlQuery|sql_query|fromDataStream|from_data_stream|fromChangelogStream|from_changelog_stream|fromTableSource)\s*\(/;
+const ENVIRONMENT_CALL =
+  /^\s*\.\s*(?:from|fromPath|from_path|scan|fromValues|from_elements|sqlQuery|sql_query|fromDataStream|from_data_stream|fromChangelogStream|from_changelog_stream|fromTableSource)\s*\(/;
+// A table combined with another one held in a variable: the other's rows are not followed.
+const COMBINED_VARIABLE =
+  /\.(?:join|leftOuterJoin|left_outer_join|rightOuterJoin|right_outer_join|fullOuterJoin|full_outer_join|union|unionAll|union_all|intersect|intersectAll|intersect_all|minus|minusAll|minus_all)\s*\(\s*(?!\w+\s*\.)[\w$]+\s*[,)]/;
+
+interface Rows {
+  /** The names of the tables the rows are read from; undefined when some rows come from elsewhere. */
+  sources?: string[];
+  literal: boolean;
+  batch: boolean;
+}
+
+/**
+ * Where the rows of a Table API chain come from. A chain that starts on a variable holding a table
+ * (`Table t = env.fromValues(…); t.executeInsert("s")`) is followed to that variable's one assignment; a chain that
+ * starts on an environment made in batch mode runs in a batch job.
+ */
+function rowsOf(text: string, expression: string, depth: number): Rows {
+  const unknown: Rows = { literal: false, batch: false };
+  const receiver = /^\s*(?:(?:this|self)\s*\.\s*)?([A-Za-z_$][\w$]*)/.exec(expression);
+  const rest = receiver ? expression.slice(receiver[0].length) : expression;
+  const named = [...rest.matchAll(TABLE_API_READ)];
+  const others = rest.replace(TABLE_API_READ, "");
+  const literal = LITERAL_TABLE.test(rest);
+  let sources: string[] | undefined =
+    UNNAMED_READ.test(others) || COMBINED_VARIABLE.test(rest)
+      ? undefined
+      : named.map((n) => n[2].slice(n[2].lastIndexOf(".") + 1).replace(/^`|`$/g, ""));
+  let batch = false;
+  if (receiver) {
+    const values = assignedValues(text, receiver[1]);
+    if (ENVIRONMENT_CALL.test(rest))
+      batch = values.length > 0 && values.every((v) => environmentMode(text, v) === "batch");
+    else if (values.length !== 1 || depth >= 3) sources = undefined;
+    else {
+      // A variable holding a table: its rows are those of the expression assigned to it.
+      const held = rowsOf(text, values[0].text, depth + 1);
+      batch = held.batch;
+      sources = sources && held.sources ? [...sources, ...held.sources] : undefined;
+      return sources
+        ? { sources: [...new Set(sources)], literal: literal || held.literal, batch }
+        : { ...unknown, batch };
+    }
+  } else sources = undefined;
+  return sources ? { sources: [...new Set(sources)], literal, batch } : { ...unknown, batch };
+}
+
+/** The mode of the environment an expression makes: from its own call or from a settings variable it is given. */
+function environmentMode(text: string, value: Assigned): "batch" | "streaming" | undefined {
+  if (STREAMING_CODE.test(value.text)) return "streaming";
+  if (BATCH_CODE.test(value.text)) return "batch";
+  // `TableEnvironment.create(settings)`, `StreamTableEnvironment.create(env, settings)`.
+  const args = /\bcreate\s*\(([^()]*)\)/.exec(value.text);
+  if (!args) return undefined;
+  const modes = new Set<string | undefined>();
+  for (const name of args[1].split(",").map((a) => a.trim())) {
+    if (!/^[A-Za-z_$][\w$]*$/.test(name)) continue;
+    for (const v of assignedValues(text, name))
+      modes.add(STREAMING_CODE.test(v.text) ? "streaming" : BATCH_CODE.test(v.text) ? "batch" : undefined);
+  }
+  return modes.size === 1 && modes.has("batch") ? "batch" : modes.has("streaming") ? "streaming" : undefined;
+}
+
+interface Assigned {
+  text: string;
+}
+
+/**
+ * What code assigns to a variable named `name` (`val x = …`, `Table x = …;`, `x = …` in Python): each value up to
+ * the end of its statement. Assignments of a field of another object (`other.x = …`) are not the variable's.
+ */
+function assignedValues(text: string, name: string): Assigned[] {
+  const out: Assigned[] = [];
+  const escaped = name.replace(/\$/g, "\\$");
+  const pattern = new RegExp(`(?<![\\w$.])${escaped}\\s*(?::\\s*[\\w$.<>\\[\\], ]+?)?\\s*=(?![=>])`, "g");
+  for (const m of text.matchAll(pattern)) {
+    const start = (m.index ?? 0) + m[0].length;
+    out.push({ text: statementText(text, start) });
+  }
+  return out;
+}
+
+/**
+ * The statement that goes on at `from`, without its comments: up to a `;`, or a line break outside brackets that
+ * continues no chain. Brackets inside strings are not counted.
+ */
+function statementText(text: string, from: number): string {
+  let depth = 0;
+  let out = "";
+  let copied = from;
+  const cut = (to: number, resume: number) => {
+    out += text.slice(copied, to);
+    copied = resume;
+  };
+  let i = from;
+  for (; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"' || c === "'") {
+      const triple = text.startsWith(c.repeat(3), i);
+      const close = triple ? text.indexOf(c.repeat(3), i + 3) : lineStringEnd(text, i, c);
+      if (close === -1) break;
+      i = triple ? close + 2 : close;
+    } else if ((c === "/" && text[i + 1] === "/") || c === "#") {
+      const eol = text.indexOf("\n", i);
+      cut(i, eol === -1 ? text.length : eol);
+      if (eol === -1) break;
+      i = eol - 1;
+    } else if (c === "/" && text[i + 1] === "*") {
+      const close = text.indexOf("*/", i + 2);
+      cut(i, close === -1 ? text.length : close + 2);
+      if (close === -1) break;
+      i = close + 1;
+    } else if (c === "(" || c === "[" || c === "{") depth++;
+    else if (c === ")" || c === "]" || c === "}") {
+      if (depth === 0) break;
+      depth--;
+    } else if (depth > 0) continue;
+    else if (c === ";") break;
+    else if (c === "\n") {
+      let n = i + 1;
+      while (n < text.length && /\s/.test(text[n])) n++;
+      const before = (out + text.slice(copied, i)).trimEnd();
+      const last = before[before.length - 1];
+      if (text[n] !== "." && last !== "." && last !== "\\" && last !== "=") break;
+    }
+  }
+  cut(Math.min(i, text.length), i);
+  return out;
+}
+
+/** The index of the quote that closes a one-line string opened at `open`, or -1. */
+function lineStringEnd(text: string, open: number, quote: string): number {
+  for (let i = open + 1; i < text.length; i++) {
+    const c = text[i];
+    if (c === "\\") i++;
+    else if (c === quote) return i;
+    else if (c === "\n") return -1;
+  }
+  return -1;
 }
 
 /**
@@ -1226,6 +1381,12 @@ function expressionBefore(text: string, end: number): string {
  * The tables job code writes and reads through the Table API with a literal name. A Kafka table that code writes
  * with `execute_insert("page_counts")` is a sink, even when its definition carries `scan.*` options.
  */
-export function tableApiUses(text: string): { writes: TableApiUse[]; reads: TableApiUse[] } {
-  return { writes: tableUses(text, TABLE_API_WRITE, true), reads: tableUses(text, TABLE_API_READ) };
+export function tableApiUses(text: string, python: boolean): { writes: TableApiUse[]; reads: TableApiUse[] } {
+  // A call in a comment (`// tbl.insertInto("sink");`) is code that does not run.
+  const comments = scanComments(text, python ? "shell" : "c");
+  const live = (u: TableApiUse) => !comments.some((c) => c.start <= u.start && u.start < c.end);
+  return {
+    writes: tableUses(text, TABLE_API_WRITE, true).filter(live),
+    reads: tableUses(text, TABLE_API_READ).filter(live),
+  };
 }

@@ -57,6 +57,13 @@ export interface SqlUse {
   range: Range;
   /** A write of literal rows only (`INSERT INTO t VALUES …`, Table API `fromValues(…).executeInsert(…)`): a bounded job. */
   literal?: true;
+  /** A Table API write run in a batch environment (`EnvironmentSettings.inBatchMode()`): a bounded job. */
+  batch?: true;
+  /**
+   * Of a write: the names of the tables its rows are read from, when all of them are known (a statement with no text
+   * filled in at run time, a Table API chain that reads tables by name only).
+   */
+  sources?: string[];
 }
 
 export interface SqlScriptFacts {

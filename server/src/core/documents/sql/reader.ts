@@ -105,7 +105,12 @@ export function readSqlPieces(
       });
     }
     for (const u of scan.inserts)
-      writes.push({ name: u.name, range: range(u.start, u.end), ...(u.literal ? { literal: u.literal } : {}) });
+      writes.push({
+        name: u.name,
+        range: range(u.start, u.end),
+        ...(u.literal ? { literal: u.literal } : {}),
+        ...(u.sources ? { sources: u.sources } : {}),
+      });
     for (const u of scan.reads) reads.push({ name: u.name, range: range(u.start, u.end) });
   }
   if (flinkPieces === 0 && defined.length === 0) return { problems };

@@ -83,8 +83,10 @@ export interface SqlScan {
   /**
    * Names of tables written by `INSERT INTO` / `INSERT OVERWRITE`, with where they are named. `literal`: the
    * statement reads no table (`INSERT INTO t VALUES …`, `SELECT 1, 'a'`), so the job it submits is bounded.
+   * `sources`: the names of the tables the statement reads, when its whole text is known (none is filled in at run
+   * time).
    */
-  inserts: { name: string; start: number; end: number; literal?: true }[];
+  inserts: { name: string; start: number; end: number; literal?: true; sources?: string[] }[];
   /** Names of tables read by `FROM` / `JOIN`. */
   reads: { name: string; start: number; end: number }[];
   /** Offset where the first statement starts (after leading comments and blank lines). */
@@ -592,13 +594,23 @@ function readUses(text: string, st: SqlToken[], scan: SqlScan): void {
   }
   // Literal rows: the statement reads no table, says where its rows come from (VALUES or SELECT), and holds no text
   // filled in at run time (`"INSERT INTO t\n" + query` may read anything).
-  if (
-    scan.inserts.length > firstInsert &&
-    scan.reads.length === firstRead &&
-    st.some((t) => isWord(t, "VALUES") || isWord(t, "SELECT")) &&
-    !text.slice(st[0].start, st[st.length - 1].end).includes("${")
-  )
-    for (let k = firstInsert; k < scan.inserts.length; k++) scan.inserts[k].literal = true;
+  if (scan.inserts.length === firstInsert || text.slice(st[0].start, st[st.length - 1].end).includes("${")) return;
+  // Names a `WITH name AS (…)` clause gives a query are not tables.
+  const queries = new Set<string>();
+  for (let i = 1; i + 2 < st.length; i++)
+    if (
+      (isWord(st[i - 1], "WITH") || isPunct(st[i - 1], ",")) &&
+      (st[i].kind === "word" || st[i].kind === "quoted") &&
+      isWord(st[i + 1], "AS") &&
+      isPunct(st[i + 2], "(")
+    )
+      queries.add(st[i].value);
+  const sources = [...new Set(scan.reads.slice(firstRead).map((r) => r.name))].filter((n) => !queries.has(n));
+  const literal = sources.length === 0 && st.some((t) => isWord(t, "VALUES") || isWord(t, "SELECT"));
+  for (let k = firstInsert; k < scan.inserts.length; k++) {
+    scan.inserts[k].sources = sources;
+    if (literal) scan.inserts[k].literal = true;
+  }
 }
 
 /** The last part of a table path starting at `st[i]`: `cat.db.t` → t. */
