@@ -350,3 +350,16 @@ function sqlComments(text: string): Comment[] {
   }
   return out;
 }
+
+/** The text with every comment's characters turned to spaces (line breaks kept): offsets and lines stay as they were. */
+export function withoutComments(text: string, syntax: CommentSyntax): string {
+  const comments = scanComments(text, syntax);
+  if (comments.length === 0) return text;
+  let out = "";
+  let at = 0;
+  for (const c of comments) {
+    out += text.slice(at, c.start) + text.slice(c.start, c.end).replace(/[^\r\n]/g, " ");
+    at = c.end;
+  }
+  return out + text.slice(at);
+}

@@ -4,6 +4,8 @@
  * deployment whose job arguments name the script, else of the project's clusters; or the job code around it), and
  * whether it runs in batch mode. Computed once per project model.
  */
+
+import { withoutComments } from "../comments";
 import { BATCH_CODE, mayHoldSql, STREAMING_CODE } from "../documents/sql/embedded";
 import type { SqlScriptFacts, SqlTableFacts, SqlTableOption, SqlUse } from "../documents/sql/facts";
 import type { Location } from "../findings";
@@ -223,7 +225,9 @@ function codeMode(project: ProjectModel, script: SqlScriptFacts): "batch" | "str
       if (f.file !== script.file && mayRunDefinitions(project, f.file, script)) files.push(f.file);
   let batch = false;
   for (const file of files) {
-    const text = project.fileFacts(file)?.text ?? "";
+    const facts = project.fileFacts(file);
+    // A mode in a comment (`//.inBatchMode()` beside `.inStreamingMode()`) is one the code does not choose.
+    const text = facts ? withoutComments(facts.text, facts.kind === "python" ? "shell" : "c") : "";
     if (STREAMING_CODE.test(text)) return "streaming";
     if (BATCH_CODE.test(text)) batch = true;
   }
