@@ -108,8 +108,13 @@ export function readDocument(file: string, text: string, hints: ReadHints = {}):
   return facts;
 }
 
+/** Imports of Flink's or Beam's job APIs: a `project/*.scala` file with them is job code, not sbt's build. */
+const JOB_API_IMPORT = /^[ \t]*import[ \t]+(?:_root_\.)?org\.apache\.(?:flink|beam)\./m;
+
 function readUnguarded(file: string, text: string, hints: ReadHints): FileFacts {
-  const kind = kindFromName(file);
+  const named = kindFromName(file);
+  // A workspace that is itself a folder named `project` holds job code there, not an sbt meta-build.
+  const kind = named === "sbt" && !/\.sbt$/i.test(file) && JOB_API_IMPORT.test(text) ? "scala" : named;
   if (hints.forcedFlinkConfig) return readFlinkConfigFile(file, text);
   switch (kind) {
     case "flinkConfig":

@@ -234,7 +234,14 @@ class ScalaLowering extends ExpressionLowering {
    */
   private template(items: Node[], members: Member[], ctor: Stmt[]): void {
     const runs = bodyRuns(items);
-    for (const item of items) {
+    for (let i = 0; i < items.length; i++) {
+      const item = items[i];
+      // `val stream = env fromSource\n  (source, strategy, "src")` in an object's body, as in a block.
+      const postfix = trailingPostfix(item);
+      if (postfix && continues(this.cx.text, postfix, items[i + 1])) {
+        this.continuedArgs.set(`${postfix.startIndex}:${postfix.endIndex}`, items[i + 1]);
+        i++;
+      }
       if (!this.cx.enter(item)) continue;
       try {
         this.templateItem(item, members, ctor, runs);
