@@ -1,4 +1,5 @@
 import type { ConfigEntry, FlinkConfig } from "../../model";
+import type { Position } from "../../text";
 import { contextFor, singleFileFix, textAt } from "../configEdits";
 import { fitting } from "../messages";
 import type { Rule, RuleContext } from "../types";
@@ -32,8 +33,30 @@ function checkConfig(ctx: RuleContext, config: FlinkConfig) {
       if (e.valueKind === "mapping") spellings.set(spelling(e), (spellings.get(spelling(e)) ?? 0) + 1);
     const entries = all.filter((e) => e.valueKind !== "mapping" || (spellings.get(spelling(e)) ?? 0) > 1);
     if (entries.length < 2) continue;
-    reportKey(ctx, config, key, entries);
+    for (const group of sqlSegments(ctx, config, entries)) if (group.length >= 2) reportKey(ctx, config, key, group);
   }
+}
+
+/**
+ * A SQL script's `SET` applies to the statements after it: a key set again after a query or an `INSERT` that ran
+ * with the earlier value is not a duplicate (`SET 'execution.runtime-mode' = 'batch'; SELECT …; SET … 'streaming';`).
+ * The entries, in groups that no such statement separates; every other configuration is one group.
+ */
+function sqlSegments(ctx: RuleContext, config: FlinkConfig, entries: ConfigEntry[]): ConfigEntry[][] {
+  if (config.host !== "sql") return [entries];
+  const script = ctx.project.fileFacts(config.file)?.sql;
+  if (!script || script.config !== config) return [entries];
+  const uses = [...script.reads, ...script.writes].map((u) => u.range.start);
+  const before = (a: Position, b: Position) => a.line < b.line || (a.line === b.line && a.character < b.character);
+  const ordered = [...entries].sort((a, b) => (before(a.keyRange.start, b.keyRange.start) ? -1 : 1));
+  const groups: ConfigEntry[][] = [[ordered[0]]];
+  for (let i = 1; i < ordered.length; i++) {
+    const from = ordered[i - 1].keyRange.start;
+    const to = ordered[i].keyRange.start;
+    if (uses.some((u) => before(from, u) && before(u, to))) groups.push([ordered[i]]);
+    else groups[groups.length - 1].push(ordered[i]);
+  }
+  return groups;
 }
 
 /** "line 3", "lines 2 and 3", "lines 2, 3 and 4", and past a handful "lines 2, 3, 4, … (36 more)". */
@@ -167,7 +190,7 @@ export const rule: Rule = {
       },
       good: { "flink-conf.yaml": "parallelism.default: 2\ntaskmanager.numberOfTaskSlots: 4\n" },
       whenNotToFire:
-        "A deprecated key next to its replacement (`state.backend` and `state.backend.type`) is not a duplicate: BFL103 reports the deprecated one. A key that is both duplicated and deprecated is not reported per line: this rule reports the copies once, and BFL103 reports the deprecation once, at the occurrence Flink reads (its fix renames that one and deletes the ignored copies); in a YAML configuration, where the duplicate stops the file from loading, only this rule reports the key. Keys in different files or different Kubernetes objects are separate configurations. Deleting the earlier line of a legacy file is safe (Flink ignores it today); in YAML the fix is unsafe because the file does not load at all and either value may have been meant.",
+        "A deprecated key next to its replacement (`state.backend` and `state.backend.type`) is not a duplicate: BFL103 reports the deprecated one. A key that is both duplicated and deprecated is not reported per line: this rule reports the copies once, and BFL103 reports the deprecation once, at the occurrence Flink reads (its fix renames that one and deletes the ignored copies); in a YAML configuration, where the duplicate stops the file from loading, only this rule reports the key. Keys in different files or different Kubernetes objects are separate configurations. In a SQL script a `SET` applies to the statements after it: a key set again after a query or an `INSERT` that ran with the earlier value (`SET 'execution.runtime-mode' = 'batch'; SELECT …; SET 'execution.runtime-mode' = 'streaming';`) is not a duplicate. Deleting the earlier line of a legacy file is safe (Flink ignores it today); in YAML the fix is unsafe because the file does not load at all and either value may have been meant.",
       references: [
         "Flink GlobalConfiguration (legacy reader: later lines overwrite earlier ones)",
         "FLIP-366 / FLINK-33297 (config.yaml is standard YAML)",
