@@ -116,3 +116,34 @@ test("the cluster's image beats the build's versions, which beat the assumed ver
     ["1.19", "image"],
   );
 });
+
+test("in a repository of examples without builds, a folder with Python dependencies and a Compose file is a project", () => {
+  const ws = workspace({
+    "/w/README.md": "",
+    "/w/apps/requirements.txt": "apache-flink==1.17.1\n",
+    "/w/apps/docker-compose.yml": "services: {}\n",
+    "/w/apps/src/job.py": "",
+    "/w/cookbook/docker-compose.yml": "services: {}\n",
+    "/w/cookbook/queries.sql": "",
+    "/w/jobs/requirements.txt": "",
+    "/w/jobs/job.py": "",
+  });
+  assert.equal(ws.projectRootOf("/w/apps/src/job.py"), "/w/apps");
+  assert.equal(ws.projectRootOf("/w/apps/docker-compose.yml"), "/w/apps");
+  // A Compose file alone, or Python dependencies alone (jobs run by a cluster configured elsewhere), is not.
+  assert.equal(ws.projectRootOf("/w/cookbook/queries.sql"), "/w");
+  assert.equal(ws.projectRootOf("/w/jobs/job.py"), "/w");
+  // Removing the Compose file joins the example to the repository again; both projects change.
+  assert.deepEqual(ws.removeFile("/w/apps/docker-compose.yml").sort(), ["/w", "/w/apps"]);
+  assert.equal(ws.projectRootOf("/w/apps/src/job.py"), "/w");
+});
+
+test("a build above a folder of Python dependencies and a Compose file keeps it in the build's project", () => {
+  const ws = workspace({
+    "/w/pom.xml": leafPom,
+    "/w/python/requirements.txt": "",
+    "/w/python/docker-compose.yml": "services: {}\n",
+    "/w/python/job.py": "",
+  });
+  assert.equal(ws.projectRootOf("/w/python/job.py"), "/w");
+});

@@ -5,8 +5,10 @@
  */
 import { pushAll } from "../arrays";
 import { defaultProjectConfig, type EngineOptions, type ProjectConfig } from "../config";
+import { isComposeName } from "../documents/compose";
 import { readDocument } from "../documents/index";
 import { PROJECT_CONFIG_NAMES, readProjectConfig } from "../documents/projectConfig";
+import { isPythonDependencyFile } from "../documents/python/requirements";
 import type { EncodingProblem } from "../encoding";
 import { analyzeProject, type ProjectAnalysis } from "../engine";
 import { matchesAny } from "../glob";
@@ -28,6 +30,11 @@ export const ROOT_MARKERS = new Set([
   "pom.xml",
   ...PROJECT_CONFIG_NAMES,
 ]);
+
+/** A file whose arrival or removal can change which project a folder's files belong to. */
+function isLayoutMarker(file: string): boolean {
+  return ROOT_MARKERS.has(basename(file)) || isPythonDependencyFile(file) || isComposeName(basename(file));
+}
 
 function sameEncoding(a: EncodingProblem | undefined, b: EncodingProblem | undefined): boolean {
   return a?.encoding === b?.encoding && a?.at.line === b?.at.line && a?.at.character === b?.at.character;
@@ -95,7 +102,7 @@ export class Workspace {
     const before = this.files.has(file) ? this.projectRootOf(file) : undefined;
     const old = this.files.get(file);
     if (old && old.text === text && sameEncoding(old.encoding, encoding)) return [this.projectRootOf(file)];
-    const markerChange = ROOT_MARKERS.has(basename(file)) && !old;
+    const markerChange = isLayoutMarker(file) && !old;
     const layoutChange =
       markerChange ||
       (basename(file) === "pom.xml" && `${pomModules(old?.text)}` !== `${pomModules(text)}`) ||
@@ -118,7 +125,7 @@ export class Workspace {
   removeFile(file: string): string[] {
     if (!this.files.has(file)) return [];
     const root = this.projectRootOf(file);
-    const marker = ROOT_MARKERS.has(basename(file));
+    const marker = isLayoutMarker(file);
     const moved = marker ? this.rootsUnder(dirname(file)) : new Set<string>();
     this.files.delete(file);
     this.folderFiles.get(dirname(file))?.delete(file);
@@ -188,20 +195,43 @@ export class Workspace {
 
   private computeRoot(folder: string): string {
     let dir = folder;
+    let example: string | undefined;
     for (;;) {
       const has = (name: string) => this.files.has(dir === "/" ? `/${name}` : `${dir}/${name}`);
       if (PROJECT_CONFIG_NAMES.some(has)) return dir;
       for (const marker of ROOT_MARKERS) if (has(marker)) return topBuildOf(dir, this);
+      example ??= this.isExampleFolder(dir) ? dir : undefined;
       if (dir === "/") break;
       const parent = dirname(dir);
       if (parent === dir) break;
       dir = parent;
     }
+    if (example) return example;
     const roots = (this.options.roots ?? []).filter(
       (r) => folder === r || folder.startsWith(r === "/" ? "/" : `${r}/`),
     );
     if (roots.length > 0) return roots.sort((a, b) => b.length - a.length)[0];
     return folder;
+  }
+
+  /**
+   * A folder that is an example of its own in a repository of examples with no build files: it holds a Python
+   * project's dependencies (`requirements.txt`, `pyproject.toml`, `setup.py`) and a Compose file that runs them
+   * (`docker-compose.yml`). Its jobs and cluster are judged together, apart from the other examples; a build
+   * (Maven, Gradle, sbt) or project configuration above it still makes one project of everything under it.
+   */
+  private isExampleFolder(dir: string): boolean {
+    const files = this.folderFiles.get(dir);
+    if (!files) return false;
+    let python = false;
+    let compose = false;
+    for (const f of files) {
+      const name = basename(f);
+      if (isPythonDependencyFile(f)) python = true;
+      else if (isComposeName(name)) compose = true;
+      if (python && compose) return true;
+    }
+    return false;
   }
 
   projectConfig(root: string): ProjectConfig {
