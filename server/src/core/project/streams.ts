@@ -154,23 +154,26 @@ export function checkpointingOf(
       if (e === "on") where.push({ file: s.call.file, range: s.call.range });
     }
   }
-  const config = configCheckpointing(project);
+  const files = [env?.file, sourceFile].filter((f): f is string => f !== undefined);
+  const config = configCheckpointing(project, files);
   pushAll(where, config.where);
   // Amazon Managed Service for Apache Flink checkpoints the application unless its configuration says otherwise.
-  const files = [env?.file, sourceFile].filter((f): f is string => f !== undefined);
   if (files.some((f) => runsOnManagedFlink(project, f))) evidence = strongest(evidence, "maybe");
   return { evidence: strongest(evidence, config.evidence), where };
 }
 
 /**
  * Checkpointing set in the workspace's Flink configuration: any configuration of the project (files, ConfigMaps,
- * FlinkDeployments, Helm values, FLINK_PROPERTIES) with a positive interval, or a FlinkDeployment the operator
- * gives one (last-state upgrade mode).
+ * FlinkDeployments, Helm values, FLINK_PROPERTIES; SQL `SET`s only in the job's own files) with a positive interval,
+ * or a FlinkDeployment the operator gives one (last-state upgrade mode).
  */
-function configCheckpointing(project: ProjectModel): CheckpointingView {
+function configCheckpointing(project: ProjectModel, jobFiles: readonly string[]): CheckpointingView {
   let evidence: Evidence = "off";
   const where: Location[] = [];
   for (const config of project.flinkConfigs) {
+    // A SQL script's `SET` configures the statements of that script (a SQL client session), not a DataStream job
+    // of another file; SQL in the job's own file may share its environment.
+    if (config.host === "sql" && !jobFiles.includes(config.file)) continue;
     const entry = findEntry(config, INTERVAL_KEY);
     if (!entry) continue;
     const millis =
