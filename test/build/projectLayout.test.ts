@@ -147,3 +147,25 @@ test("a build above a folder of Python dependencies and a Compose file keeps it 
   });
   assert.equal(ws.projectRootOf("/w/python/job.py"), "/w");
 });
+
+test("a folder with a settings file of its own that the enclosing settings file includes belongs to that build", () => {
+  const ws = workspace({
+    "/w/settings.gradle": "rootProject.name = 'top'\ninclude(':apps')\ninclude(':apps:job')\n",
+    "/w/build.gradle.kts": "",
+    "/w/docker-compose.yml": "services: {}\n",
+    "/w/apps/settings.gradle.kts": 'rootProject.name = "apps"\ninclude(":job")\n',
+    "/w/apps/build.gradle.kts": "",
+    "/w/apps/job/build.gradle.kts": "",
+    "/w/apps/job/src/main/java/Job.java": "",
+    "/w/tools/settings.gradle": "",
+    "/w/tools/build.gradle": "",
+  });
+  assert.equal(ws.projectRootOf("/w/apps/job/src/main/java/Job.java"), "/w");
+  assert.equal(ws.projectRootOf("/w/apps/build.gradle.kts"), "/w");
+  // Not included: a build of its own.
+  assert.equal(ws.projectRootOf("/w/tools/build.gradle"), "/w/tools");
+  // Dropping the include from the enclosing settings file makes `apps` a build of its own again.
+  const changed = ws.setFile("/w/settings.gradle", "rootProject.name = 'top'\n");
+  assert.ok(changed.includes("/w") && changed.includes("/w/apps"), `${changed}`);
+  assert.equal(ws.projectRootOf("/w/apps/job/src/main/java/Job.java"), "/w/apps");
+});

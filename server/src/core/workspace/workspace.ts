@@ -14,7 +14,7 @@ import { analyzeProject, type ProjectAnalysis } from "../engine";
 import { matchesAny } from "../glob";
 import { projectJavaFacts } from "../jobcode/project";
 import type { FileFacts, FlinkVersionEvidence, OperatorVersionEvidence } from "../model";
-import { includedBuilds, pomModules, topBuildOf } from "./build/layout";
+import { includedBuilds, includedProjects, pomModules, topBuildOf } from "./build/layout";
 import { resolveBuild } from "./buildModel";
 import { chartValues } from "./helmCharts";
 import { kustomizedDeployments } from "./kustomize";
@@ -107,7 +107,8 @@ export class Workspace {
       markerChange ||
       (basename(file) === "pom.xml" && `${pomModules(old?.text)}` !== `${pomModules(text)}`) ||
       (/^settings\.gradle(\.kts)?$/.test(basename(file)) &&
-        `${includedBuilds(old?.text)}` !== `${includedBuilds(text)}`);
+        (`${includedBuilds(old?.text)}` !== `${includedBuilds(text)}` ||
+          `${includedProjects(old?.text)}` !== `${includedProjects(text)}`));
     const moved = layoutChange ? this.rootsUnder(dirname(file)) : new Set<string>();
     this.files.set(file, encoding ? { text, encoding } : { text });
     if (!old) this.indexFolder(file);

@@ -48,10 +48,27 @@ function gradleBuildIncluding(dir: string, files: LayoutFiles): string | undefin
   if (!hasAny(files, dir, GRADLE_SCRIPTS) && !hasAny(files, dir, GRADLE_SETTINGS)) return undefined;
   for (let a = parent; ; a = dirOf(a)) {
     for (const name of GRADLE_SETTINGS) {
-      if (includedBuilds(files.text(inDir(a, name))).some((b) => joinPath(a, b) === dir)) return a;
+      const settings = files.text(inDir(a, name));
+      if (includedBuilds(settings).some((b) => joinPath(a, b) === dir)) return a;
+      // A folder with a settings file of its own that an enclosing settings file includes as a subproject
+      // (`include(":apps:prometheus")`) is a part of that build when it is built from there.
+      if (includedProjects(settings).some((p) => joinPath(a, p) === dir)) return a;
     }
     if (a === "/") return undefined;
   }
+}
+
+/** The folders of the subprojects a settings file includes (`include(":apps", ":apps:job")` → apps, apps/job). */
+export function includedProjects(text: string | undefined): string[] {
+  if (!text?.includes("include")) return [];
+  const bare = text.replace(/\/\*[\s\S]*?\*\//g, "").replace(/\/\/[^\n]*/g, "");
+  const out: string[] = [];
+  for (const m of bare.matchAll(/\binclude\s*\(?((?:\s*["'][^"'\n]+["']\s*,?)+)/g))
+    for (const q of m[1].matchAll(/["']([^"'\n]+)["']/g)) {
+      const path = q[1].trim().replace(/^:/, "").replace(/:/g, "/");
+      if (path !== "") out.push(path);
+    }
+  return out;
 }
 
 /** `includeBuild("build-logic")` / `includeBuild 'build-logic'` entries of a settings file (comments removed). */
