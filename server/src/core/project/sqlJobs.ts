@@ -72,11 +72,7 @@ function jobOf(project: ProjectModel, script: SqlScriptFacts): SqlJob {
   const kafkaTables: KafkaTable[] = [];
   for (const t of script.tables) {
     if (!isKafkaTableConnector(t.connector)) continue;
-    const option = (key: string) => {
-      let found: SqlTableOption | undefined;
-      for (const o of t.options) if (o.key === key) found = o;
-      return found;
-    };
+    const option = (key: string) => tableOption(t, key);
     // A Table API descriptor is named by what it is registered as, or used by code without a name.
     const names = t.descriptor ? t.descriptor.names : [t.name];
     const written = names.some((n) => writes.has(n)) || t.descriptor?.written === true;
@@ -256,23 +252,21 @@ export function isBoundedWrite(project: ProjectModel, script: SqlScriptFacts, wr
   if (!write.sources || write.sources.length === 0) return false;
   // A table the script defines itself is that definition; one it does not, any the project holds (examples side by
   // side often define tables of one name differently).
-  const own = boundedTables([script]);
-  let shared: Map<string, boolean> | undefined;
-  return write.sources.every((name) => {
-    const mine = own.get(name);
-    if (mine !== undefined) return mine;
-    shared ??= projectBoundedTables(project);
-    return shared.get(name) === true;
-  });
+  const own = cachedBoundedTables(script, () => [script]);
+  return write.sources.every(
+    (name) =>
+      own.get(name) ?? cachedBoundedTables(project, () => sqlJobsOf(project).map((j) => j.script)).get(name) === true,
+  );
 }
 
-const boundedCache = new WeakMap<ProjectModel, Map<string, boolean>>();
+const boundedCache = new WeakMap<object, Map<string, boolean>>();
 
-function projectBoundedTables(project: ProjectModel): Map<string, boolean> {
-  let found = boundedCache.get(project);
+/** `boundedTables` of a script or of a whole project, computed once per script or project model. */
+function cachedBoundedTables(key: object, scripts: () => readonly SqlScriptFacts[]): Map<string, boolean> {
+  let found = boundedCache.get(key);
   if (!found) {
-    found = boundedTables(sqlJobsOf(project).map((j) => j.script));
-    boundedCache.set(project, found);
+    found = boundedTables(scripts());
+    boundedCache.set(key, found);
   }
   return found;
 }
@@ -288,16 +282,22 @@ function boundedTables(scripts: readonly SqlScriptFacts[]): Map<string, boolean>
   return found;
 }
 
+/** A table's option as Flink reads it: the last one of the key. */
+function tableOption(t: SqlTableFacts, key: string): SqlTableOption | undefined {
+  let found: SqlTableOption | undefined;
+  for (const o of t.options) if (o.key === key) found = o;
+  return found;
+}
+
 function boundedScan(t: SqlTableFacts): boolean {
   if (t.like) return false;
-  const option = (key: string) => t.options.find((o) => o.key === key)?.value.trim();
   switch (t.connector) {
     case "jdbc":
       return true;
     case "filesystem":
-      return option("source.monitor-interval") === undefined;
+      return tableOption(t, "source.monitor-interval") === undefined;
     case "datagen":
-      return option("number-of-rows") !== undefined;
+      return tableOption(t, "number-of-rows") !== undefined;
     default:
       return false;
   }

@@ -11,7 +11,7 @@
  * format conversion) becomes `${…}` over its own text: the SQL reads it as a value filled in at run time. An
  * argument with no literal part at all is not read: its SQL is not known.
  */
-import { scanComments } from "../../comments";
+import { withoutComments } from "../../comments";
 import { type Token, tokenize } from "../java/tokens";
 import type { SqlPiece } from "./reader";
 
@@ -1180,7 +1180,7 @@ function tableUses(text: string, pattern: RegExp, writes = false): TableApiUse[]
   for (const m of text.matchAll(pattern)) {
     const literal = m[2];
     const dot = literal.lastIndexOf(".");
-    const name = literal.slice(dot + 1).replace(/^`|`$/g, "");
+    const name = tableName(literal);
     if (!/^[\w$]+$/.test(name)) continue;
     const end = (m.index ?? 0) + m[0].length - 1;
     const use: TableApiUse = { name, start: end - literal.length + dot + 1, end };
@@ -1195,6 +1195,11 @@ function tableUses(text: string, pattern: RegExp, writes = false): TableApiUse[]
     out.push(use);
   }
   return out;
+}
+
+/** The table a Table API call names: the last part of a dotted path, without backticks (`cat.db.t` → t). */
+function tableName(literal: string): string {
+  return literal.slice(literal.lastIndexOf(".") + 1).replace(/^`|`$/g, "");
 }
 
 /** The Table API's batch and streaming environments, and the DataStream runtime mode, as job code names them. */
@@ -1226,82 +1231,65 @@ interface Rows {
  * starts on an environment made in batch mode runs in a batch job.
  */
 function rowsOf(text: string, expression: string, depth: number): Rows {
-  const unknown: Rows = { literal: false, batch: false };
   const receiver = /^\s*(?:(?:this|self)\s*\.\s*)?([A-Za-z_$][\w$]*)/.exec(expression);
-  const rest = receiver ? expression.slice(receiver[0].length) : expression;
-  const named = [...rest.matchAll(TABLE_API_READ)];
-  const others = rest.replace(TABLE_API_READ, "");
-  const literal = LITERAL_TABLE.test(rest);
+  if (!receiver) return { literal: false, batch: false };
+  const rest = expression.slice(receiver[0].length);
+  let literal = LITERAL_TABLE.test(rest);
   let sources: string[] | undefined =
-    UNNAMED_READ.test(others) || COMBINED_VARIABLE.test(rest)
+    UNNAMED_READ.test(rest.replace(TABLE_API_READ, "")) || COMBINED_VARIABLE.test(rest)
       ? undefined
-      : named.map((n) => n[2].slice(n[2].lastIndexOf(".") + 1).replace(/^`|`$/g, ""));
+      : [...rest.matchAll(TABLE_API_READ)].map((n) => tableName(n[2]));
   let batch = false;
-  if (receiver) {
-    const values = assignedValues(text, receiver[1]);
-    if (ENVIRONMENT_CALL.test(rest))
-      batch = values.length > 0 && values.every((v) => environmentMode(text, v) === "batch");
-    else if (values.length !== 1 || depth >= 3) sources = undefined;
-    else {
-      // A variable holding a table: its rows are those of the expression assigned to it.
-      const held = rowsOf(text, values[0].text, depth + 1);
-      batch = held.batch;
-      sources = sources && held.sources ? [...sources, ...held.sources] : undefined;
-      return sources
-        ? { sources: [...new Set(sources)], literal: literal || held.literal, batch }
-        : { ...unknown, batch };
-    }
+  const values = assignedValues(text, receiver[1]);
+  if (ENVIRONMENT_CALL.test(rest))
+    batch = values.length > 0 && values.every((v) => environmentMode(text, v) === "batch");
+  else if (values.length === 1 && depth < 3) {
+    // A variable holding a table: its rows are those of the expression assigned to it.
+    const held = rowsOf(text, values[0], depth + 1);
+    batch = held.batch;
+    literal ||= held.literal;
+    sources = sources && held.sources ? [...sources, ...held.sources] : undefined;
   } else sources = undefined;
-  return sources ? { sources: [...new Set(sources)], literal, batch } : { ...unknown, batch };
+  return { ...(sources ? { sources: [...new Set(sources)] } : {}), literal, batch };
 }
 
 /** The mode of the environment an expression makes: from its own call or from a settings variable it is given. */
-function environmentMode(text: string, value: Assigned): "batch" | "streaming" | undefined {
-  if (STREAMING_CODE.test(value.text)) return "streaming";
-  if (BATCH_CODE.test(value.text)) return "batch";
+function environmentMode(text: string, value: string): "batch" | "streaming" | undefined {
+  if (STREAMING_CODE.test(value)) return "streaming";
+  if (BATCH_CODE.test(value)) return "batch";
   // `TableEnvironment.create(settings)`, `StreamTableEnvironment.create(env, settings)`.
-  const args = /\bcreate\s*\(([^()]*)\)/.exec(value.text);
+  const args = /\bcreate\s*\(([^()]*)\)/.exec(value);
   if (!args) return undefined;
   const modes = new Set<string | undefined>();
   for (const name of args[1].split(",").map((a) => a.trim())) {
     if (!/^[A-Za-z_$][\w$]*$/.test(name)) continue;
     for (const v of assignedValues(text, name))
-      modes.add(STREAMING_CODE.test(v.text) ? "streaming" : BATCH_CODE.test(v.text) ? "batch" : undefined);
+      modes.add(STREAMING_CODE.test(v) ? "streaming" : BATCH_CODE.test(v) ? "batch" : undefined);
   }
   return modes.size === 1 && modes.has("batch") ? "batch" : modes.has("streaming") ? "streaming" : undefined;
-}
-
-interface Assigned {
-  text: string;
 }
 
 /**
  * What code assigns to a variable named `name` (`val x = …`, `Table x = …;`, `x = …` in Python): each value up to
  * the end of its statement. Assignments of a field of another object (`other.x = …`) are not the variable's.
  */
-function assignedValues(text: string, name: string): Assigned[] {
-  const out: Assigned[] = [];
+function assignedValues(text: string, name: string): string[] {
+  const out: string[] = [];
   const escaped = name.replace(/\$/g, "\\$");
   const pattern = new RegExp(`(?<![\\w$.])${escaped}\\s*(?::\\s*[\\w$.<>\\[\\], ]+?)?\\s*=(?![=>])`, "g");
   for (const m of text.matchAll(pattern)) {
     const start = (m.index ?? 0) + m[0].length;
-    out.push({ text: statementText(text, start) });
+    out.push(statementText(text, start));
   }
   return out;
 }
 
 /**
- * The statement that goes on at `from`, without its comments: up to a `;`, or a line break outside brackets that
- * continues no chain. Brackets inside strings are not counted.
+ * The statement that goes on at `from`: up to a `;`, or a line break outside brackets that continues no chain.
+ * Brackets inside strings are not counted.
  */
 function statementText(text: string, from: number): string {
   let depth = 0;
-  let out = "";
-  let copied = from;
-  const cut = (to: number, resume: number) => {
-    out += text.slice(copied, to);
-    copied = resume;
-  };
   let i = from;
   for (; i < text.length; i++) {
     const c = text[i];
@@ -1310,16 +1298,6 @@ function statementText(text: string, from: number): string {
       const close = triple ? text.indexOf(c.repeat(3), i + 3) : lineStringEnd(text, i, c);
       if (close === -1) break;
       i = triple ? close + 2 : close;
-    } else if ((c === "/" && text[i + 1] === "/") || c === "#") {
-      const eol = text.indexOf("\n", i);
-      cut(i, eol === -1 ? text.length : eol);
-      if (eol === -1) break;
-      i = eol - 1;
-    } else if (c === "/" && text[i + 1] === "*") {
-      const close = text.indexOf("*/", i + 2);
-      cut(i, close === -1 ? text.length : close + 2);
-      if (close === -1) break;
-      i = close + 1;
     } else if (c === "(" || c === "[" || c === "{") depth++;
     else if (c === ")" || c === "]" || c === "}") {
       if (depth === 0) break;
@@ -1329,13 +1307,11 @@ function statementText(text: string, from: number): string {
     else if (c === "\n") {
       let n = i + 1;
       while (n < text.length && /\s/.test(text[n])) n++;
-      const before = (out + text.slice(copied, i)).trimEnd();
-      const last = before[before.length - 1];
+      const last = text.slice(from, i).trimEnd().slice(-1);
       if (text[n] !== "." && last !== "." && last !== "\\" && last !== "=") break;
     }
   }
-  cut(Math.min(i, text.length), i);
-  return out;
+  return text.slice(from, i);
 }
 
 /** The index of the quote that closes a one-line string opened at `open`, or -1. */
@@ -1382,11 +1358,8 @@ function expressionBefore(text: string, end: number): string {
  * with `execute_insert("page_counts")` is a sink, even when its definition carries `scan.*` options.
  */
 export function tableApiUses(text: string, python: boolean): { writes: TableApiUse[]; reads: TableApiUse[] } {
-  // A call in a comment (`// tbl.insertInto("sink");`) is code that does not run.
-  const comments = scanComments(text, python ? "shell" : "c");
-  const live = (u: TableApiUse) => !comments.some((c) => c.start <= u.start && u.start < c.end);
-  return {
-    writes: tableUses(text, TABLE_API_WRITE, true).filter(live),
-    reads: tableUses(text, TABLE_API_READ).filter(live),
-  };
+  // Comments blanked out, offsets kept: a call in a comment (`// tbl.insertInto("sink");`) is code that does not run,
+  // and a comment beside an assignment is not part of the value.
+  const code = withoutComments(text, python ? "shell" : "c");
+  return { writes: tableUses(code, TABLE_API_WRITE, true), reads: tableUses(code, TABLE_API_READ) };
 }

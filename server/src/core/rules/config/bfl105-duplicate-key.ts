@@ -1,5 +1,5 @@
 import type { ConfigEntry, FlinkConfig } from "../../model";
-import type { Position } from "../../text";
+import { comparePositions } from "../../text";
 import { contextFor, singleFileFix, textAt } from "../configEdits";
 import { fitting } from "../messages";
 import type { Rule, RuleContext } from "../types";
@@ -47,13 +47,12 @@ function sqlSegments(ctx: RuleContext, config: FlinkConfig, entries: ConfigEntry
   const script = ctx.project.fileFacts(config.file)?.sql;
   if (!script || script.config !== config) return [entries];
   const uses = [...script.reads, ...script.writes].map((u) => u.range.start);
-  const before = (a: Position, b: Position) => a.line < b.line || (a.line === b.line && a.character < b.character);
-  const ordered = [...entries].sort((a, b) => (before(a.keyRange.start, b.keyRange.start) ? -1 : 1));
+  const ordered = [...entries].sort((a, b) => comparePositions(a.keyRange.start, b.keyRange.start));
   const groups: ConfigEntry[][] = [[ordered[0]]];
   for (let i = 1; i < ordered.length; i++) {
     const from = ordered[i - 1].keyRange.start;
     const to = ordered[i].keyRange.start;
-    if (uses.some((u) => before(from, u) && before(u, to))) groups.push([ordered[i]]);
+    if (uses.some((u) => comparePositions(from, u) < 0 && comparePositions(u, to) < 0)) groups.push([ordered[i]]);
     else groups[groups.length - 1].push(ordered[i]);
   }
   return groups;
