@@ -238,6 +238,8 @@ export interface FlinkWorkload {
   role?: FlinkRole;
   /** A JobManager's command: `standalone-job` (one application) or `jobmanager` (a session cluster). */
   mode?: "session" | "application";
+  /** The job class an application JobManager's command names (`--job-classname`). */
+  jobClass?: string;
   /** Where the role was read from (container args, component label, compose command). */
   replicas?: Located<number>;
   images: Located<string>[];

@@ -15,7 +15,7 @@ import { argvWord, clientCommands, shellSplit, startCommands, type Word } from "
 import { commandLineConfig } from "./flinkConfig/commandLine";
 import { afterPrefix, readEmbeddedConfig } from "./flinkConfig/embedded";
 import { flinkImageVersion, imageEvidence } from "./images";
-import { jobManagerMode, roleFromArgs, roleFromName } from "./kubernetes/workload";
+import { jobClassName, jobManagerMode, roleFromArgs, roleFromName } from "./kubernetes/workload";
 import { folderOf, resolvePath } from "./paths";
 import {
   getIn,
@@ -92,8 +92,11 @@ function readService(src: YamlSource, pair: Pair, facts: FileFacts) {
     images: image ? [image] : [],
     anchor,
   };
-  const mode = jobManagerMode(scalarStrings(getValue(service, "command")));
+  const command = scalarStrings(getValue(service, "command"));
+  const mode = jobManagerMode(command);
   if (mode) workload.mode = mode;
+  const jobClass = mode === "application" ? jobClassName(command) : undefined;
+  if (jobClass) workload.jobClass = jobClass;
   const mounts = bindMounts(src, getValue(service, "volumes"));
   if (mounts.length > 0) workload.configMounts = mounts;
   const volumes = volumeMounts(src, getValue(service, "volumes"));

@@ -55,6 +55,21 @@ export function jobManagerMode(args: readonly string[]): FlinkWorkload["mode"] {
   return undefined;
 }
 
+/**
+ * The job class an application cluster's command names (`standalone-job --job-classname com.example.Job`, `-j X`);
+ * undefined when the command names none (the entry point then takes the class from the jar in `usrlib`).
+ */
+export function jobClassName(args: readonly string[]): string | undefined {
+  const words = commandWords(args).map((w) => w.replace(/^["']|["']$/g, ""));
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i];
+    const joined = /^--job-classname=(.+)$/.exec(w)?.[1];
+    const value = joined ?? (w === "--job-classname" || w === "-j" ? words[i + 1] : undefined);
+    if (value && /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/.test(value)) return value;
+  }
+  return undefined;
+}
+
 /** `flink-taskmanager`, `component: jobmanager`: the role a name or label mentions. */
 export function roleFromName(name: string | undefined): FlinkRole | undefined {
   const lower = (name ?? "").toLowerCase();
@@ -70,10 +85,12 @@ export function readWorkload(src: YamlSource, root: unknown, object: K8sObject, 
   const images: Located<string>[] = [];
   let role: FlinkRole | undefined;
   let mode: FlinkWorkload["mode"];
+  let jobClass: string | undefined;
   for (const c of main) {
     const args = [...scalarStrings(getValue(c, "command")), ...scalarStrings(getValue(c, "args"))];
     role ??= roleFromArgs(args);
     mode ??= jobManagerMode(args);
+    if (mode === "application") jobClass ??= jobClassName(args);
     const image = src.locatedString(getValue(c, "image"));
     if (image) images.push(image);
   }
@@ -109,6 +126,7 @@ export function readWorkload(src: YamlSource, root: unknown, object: K8sObject, 
     object,
   };
   if (mode) workload.mode = mode;
+  if (jobClass) workload.jobClass = jobClass;
   const mounts = configMapMounts(src, podSpec, main);
   if (mounts.length > 0) workload.configMounts = mounts;
   facts.workloads.push(workload);
