@@ -133,3 +133,27 @@ test("BFL103: a rename Flink reads from 1.20 on is safe only where the configura
     ],
   );
 });
+
+test("BFL103: on a release older than the catalogue (Flink 1.9), a rename or deletion is never safe and the finding is information", () => {
+  const conf = "taskmanager.network.memory.fraction: 0.2\n";
+  const files = { "flink-conf.yaml": conf, ".beam-flink-lint.yaml": 'flinkVersion: "1.9"\n' };
+  assert.deepEqual(renameFix(files), [
+    "unsafe",
+    "Rename to `taskmanager.memory.network.fraction` (Flink 1.9 is older than the releases whose keys are known)",
+  ]);
+  const { ws } = project(files);
+  const finding = (ws.analyze(ROOT, {}).byFile.get(`${ROOT}/flink-conf.yaml`) ?? []).find((f) => f.rule === "BFL103");
+  assert.equal(finding?.severity, "info");
+  assert.match(finding?.message ?? "", /deprecated by Flink 1\.15 at the latest \(maybe not yet in 1\.9\)/);
+  // Both keys set: deleting the old one is no safer.
+  const both = { ...files, "flink-conf.yaml": `${conf}taskmanager.memory.network.fraction: 0.2\n` };
+  assert.deepEqual(renameFix(both), [
+    "unsafe",
+    "Delete the deprecated `taskmanager.network.memory.fraction` (Flink 1.9 is older than the releases whose keys are known)",
+  ]);
+  // Flink 1.15 itself: the catalogue knows, and the pinned rename is safe.
+  assert.deepEqual(renameFix({ ...files, ".beam-flink-lint.yaml": 'flinkVersion: "1.15"\n' }), [
+    "safe",
+    "Rename to `taskmanager.memory.network.fraction`",
+  ]);
+});

@@ -290,6 +290,32 @@ export const catalogueMinor = memo((minor: string): string => {
   return `${major}.${min}`;
 });
 
+/** Whether Flink `minor` (`1.10`) is older than the first minor the catalogue knows (its keys are not known). */
+export function olderThanCatalogue(minor: string | undefined): boolean {
+  return minor !== undefined && compareMinors(minor, FLINK_MINORS[0]) < 0;
+}
+
+/**
+ * Keys Flink reads that no ConfigOption of the catalogue declares, each with the last minor that reads them when
+ * that is known. The catalogue is built from ConfigOption declarations of Flink 1.15 and later, so it misses keys
+ * read through plain string constants and keys of features removed before 1.15.
+ */
+const LEGACY_KEYS: { re: RegExp; until?: string }[] = [
+  // `ConfigConstants.PATH_HADOOP_CONFIG`, `HDFS_DEFAULT_CONFIG`, `HDFS_SITE_CONFIG`: deprecated in favour of
+  // HADOOP_CONF_DIR, still read by HadoopUtils.getHadoopConfiguration ("Approach 2: Flink configuration
+  // (deprecated)") in apache/flink 1.x. Whether 2.x reads them is not verified: they are accepted there too.
+  { re: /^fs\.hdfs\.(?:hadoopconf|hdfsdefault|hdfssite)$/ },
+  // Apache Mesos deployments: Flink 1.14 removed Mesos support and its `mesos.*` options.
+  { re: /^mesos\./, until: "1.13" },
+];
+
+/** Whether `key` is one of the keys Flink `minor` reads outside the catalogue (LEGACY_KEYS). */
+function legacyKeyRead(key: string, minor: string | undefined): boolean {
+  return LEGACY_KEYS.some(
+    (k) => k.re.test(key) && (k.until === undefined || (minor !== undefined && compareMinors(minor, k.until) <= 0)),
+  );
+}
+
 /** Whether a fact with this range applies in `minor` (undefined = the newest minor). */
 export function inRange(range: MinorRange, minor?: string): boolean {
   const m = minor === undefined ? DEVELOPMENT_MINOR : catalogueMinor(minor);
@@ -394,7 +420,7 @@ function computeKeyStatus(key: string, minor?: string): KeyStatus {
   if (family && existsIn(family, minor)) return "current";
   const map = mapOptionAbove(key);
   if (map && existsIn(map, minor)) return "current";
-  if (isPassThrough(key)) return "pass-through";
+  if (isPassThrough(key) || legacyKeyRead(key, minor)) return "pass-through";
   if (exact || aliases.length > 0 || family || map) return "other-version";
   return "unknown";
 }

@@ -1,10 +1,12 @@
 import type { Fix } from "../../findings";
 import {
   compareMinors,
+  FLINK_MINORS,
   isOptionKnown,
   isOptionRoot,
   lookupOption,
   type OptionInfo,
+  olderThanCatalogue,
   optionsForAlias,
   suggestKeys,
 } from "../../knowledge/options";
@@ -67,7 +69,7 @@ export const rule: Rule = {
         "flink-conf.yaml": "taskmanager.numberOfTaskSlots: 4\nexecution.checkpointing.interval: 30 s\n",
       },
       whenNotToFire:
-        "A key under a first part that no Flink option has and that resembles no Flink key (`orders.kafka.topic`, `myapp.tenant`) is taken for the application's own setting, which job code may read from the configuration: it is `info`, and not reported at all when the project's job code names the key in a string (`ConfigOptions.key(\"orders.kafka.topic\")`, `conf.get_string('orders.kafka.topic', …)`); Kafka client properties written as Flink keys (`auto.offset.reset`, `group.id`) stay warnings. A ConfigMap's `config.yaml` that belongs to another tool (its keys are not Flink's, and neither a `flink-conf.yaml` or Flink's log4j files beside it nor the ConfigMap's name say Flink) is not read as a Flink configuration. Logging settings pasted in (`rootLogger.*`, `logger.*`, `appender.*`, `log4j.*`) are one mistake and get one finding at the first of them, with the others as related information. Keys under pass-through prefixes, deprecated keys Flink still reads (BFL103 reports those), Kubernetes Operator options, entries of Map options written as `<option>.<entry>`, and options that existed in an older Flink version but were removed (BFL103 reports those as removed). With no detected Flink version, any key that exists in some Flink version from 1.15 on is accepted. The `SET` statements of a ksqlDB script (one with `CREATE STREAM`, `EMIT CHANGES` or `WITH (KAFKA_TOPIC=…)`; SQL strings in job code are judged one by one) are ksqlDB's properties, not Flink options, and are not checked; neither are those of a script of Confluent's Flink statements (Confluent Cloud, Confluent Manager for Apache Flink), recognised by a `SET` of a statement property Apache Flink does not have (`sql.current-catalog`, `sql.state-ttl`, `client.statement-name`). The renames are unsafe: once renamed, the setting starts to apply.",
+        "A key under a first part that no Flink option has and that resembles no Flink key (`orders.kafka.topic`, `myapp.tenant`) is taken for the application's own setting, which job code may read from the configuration: it is `info`, and not reported at all when the project's job code names the key in a string (`ConfigOptions.key(\"orders.kafka.topic\")`, `conf.get_string('orders.kafka.topic', …)`); Kafka client properties written as Flink keys (`auto.offset.reset`, `group.id`) stay warnings. A ConfigMap's `config.yaml` that belongs to another tool (its keys are not Flink's, and neither a `flink-conf.yaml` or Flink's log4j files beside it nor the ConfigMap's name say Flink) is not read as a Flink configuration. Logging settings pasted in (`rootLogger.*`, `logger.*`, `appender.*`, `log4j.*`) are one mistake and get one finding at the first of them, with the others as related information. Keys under pass-through prefixes, deprecated keys Flink still reads (BFL103 reports those), Kubernetes Operator options, entries of Map options written as `<option>.<entry>`, and options that existed in an older Flink version but were removed (BFL103 reports those as removed). With no detected Flink version, any key that exists in some Flink version from 1.15 on is accepted. On a release older than 1.15 (a `flink:1.9` image), whose keys this check does not know, a key no later release has is only information (that release may still read it, as Flink 1.9 reads `taskmanager.memory.preallocate`), unless it is a near miss of a known key (`taskmanager.numberOfTaskSlot`: a typo, warning). Keys Flink reads outside its declared options are accepted: the deprecated `fs.hdfs.hadoopconf`, `fs.hdfs.hdfsdefault` and `fs.hdfs.hdfssite` (read by Flink 1.x; HADOOP_CONF_DIR replaces them), and `mesos.*` up to Flink 1.13 (1.14 removed Mesos support). The `SET` statements of a ksqlDB script (one with `CREATE STREAM`, `EMIT CHANGES` or `WITH (KAFKA_TOPIC=…)`; SQL strings in job code are judged one by one) are ksqlDB's properties, not Flink options, and are not checked; neither are those of a script of Confluent's Flink statements (Confluent Cloud, Confluent Manager for Apache Flink), recognised by a `SET` of a statement property Apache Flink does not have (`sql.current-catalog`, `sql.state-ttl`, `client.statement-name`). The renames are unsafe: once renamed, the setting starts to apply.",
       references: [
         "apache/flink-agents #976 (`checkpointing.interval` is silently ignored)",
         "https://nightlies.apache.org/flink/flink-docs-stable/docs/deployment/config/",
@@ -109,20 +111,39 @@ export const rule: Rule = {
             });
             continue;
           }
-          const plain = `${version} has no option \`${entry.key}\` and ignores it, so this setting does not apply.`;
           const guess = suggestions.length > 0 ? `Did you mean \`${suggestions[0]}\`?` : undefined;
-          const withGuess = guess
-            ? `${version} has no option \`${entry.key}\` and ignores it; did you mean \`${suggestions[0]}\`?`
-            : plain;
-          const message = fitting(withGuess, plain);
+          // A release older than the catalogue's first minor: its keys are not known, so a key no later release has
+          // may still be one of its own (`taskmanager.memory.preallocate` on Flink 1.9). A near miss of a known key
+          // is still taken for a typo.
+          const older = olderThanCatalogue(minor) ? minor : undefined;
+          const first = FLINK_MINORS[0];
+          const plain = older
+            ? `\`${entry.key}\` is no option of Flink ${first} or later; Flink ${older} is older and may still read it.`
+            : `${version} has no option \`${entry.key}\` and ignores it, so this setting does not apply.`;
+          const withGuess = !guess
+            ? plain
+            : older
+              ? `No Flink release from ${first} on has an option \`${entry.key}\`; did you mean \`${suggestions[0]}\`?`
+              : `${version} has no option \`${entry.key}\` and ignores it; did you mean \`${suggestions[0]}\`?`;
+          const message =
+            older && guess
+              ? fitting(
+                  withGuess,
+                  `\`${entry.key}\` is no option of Flink ${first} or later; did you mean \`${suggestions[0]}\`?`,
+                  `No option of Flink ${first} or later has this key; did you mean \`${suggestions[0]}\`?`,
+                )
+              : fitting(withGuess, plain);
           cctx.report({
             file: config.file,
             range: entry.keyRange,
             message,
+            ...(older && !guess ? { severity: "info" as const } : {}),
             details:
               guess && message === plain
                 ? guess
-                : "Flink logs unknown keys at most as a warning and starts without them.",
+                : older
+                  ? `The keys of Flink releases before ${first} are not known to this check. If Flink ${older} does not read the key either, it logs at most a warning and starts without it.`
+                  : "Flink logs unknown keys at most as a warning and starts without them.",
             fixes: renameFixes(ctx, config.file, entry, suggestions),
           });
           continue;

@@ -8,6 +8,7 @@ import {
   type KeyLifecycle,
   keyLifecycle,
   type OptionInfo,
+  olderThanCatalogue,
   optionsForAlias,
 } from "../../knowledge/options";
 import type { ConfigEntry, FlinkConfig } from "../../model";
@@ -66,8 +67,12 @@ function fixSafety(
   key: string,
   target: OptionInfo,
 ): { safety: "safe" | "unsafe"; why: string } {
-  if (!versionDependent(key, target)) return { safety: "safe", why: "" };
   const version = configVersion(ctx.project, config);
+  // A release older than the catalogue: which keys it reads is not known, so no rename or deletion is safe there.
+  const older = [version.minor, ...version.evidence.map((e) => e.minor)].find((m) => olderThanCatalogue(m));
+  if (older !== undefined)
+    return { safety: "unsafe", why: ` (Flink ${older} is older than the releases whose keys are known)` };
+  if (!versionDependent(key, target)) return { safety: "safe", why: "" };
   if (version.strength === "pinned" && version.minor && renameKeeps(key, target, version.minor)) {
     return { safety: "safe", why: "" };
   }
@@ -117,10 +122,38 @@ function reportDeprecated(
   lastByKey: ReadonlyMap<string, ConfigEntry>,
   entry: ConfigEntry,
   target: OptionInfo,
+  minor: string | undefined,
   droppedIn?: string,
 ) {
   const file = config.file;
   const winner = lastByKey.get(target.key);
+  // A release older than the catalogue, for a rename the catalogue already finds at its first minor: whether that
+  // release knows the new key at all is not known (`taskmanager.memory.network.fraction` is new in Flink 1.10).
+  const first = FLINK_MINORS[0];
+  if (minor !== undefined && olderThanCatalogue(minor) && (target.since === undefined || target.since === first)) {
+    const edit = winner ? undefined : renameKeyEdit(ctx.project, file, entry, target.key);
+    const rename = fixSafety(ctx, config, entry.key, target);
+    const fix = winner
+      ? deleteFix(ctx, config, entry, target)
+      : edit
+        ? singleFileFix(`Rename to \`${target.key}\`${rename.why}`, rename.safety, file, [edit])
+        : undefined;
+    ctx.report({
+      file,
+      range: entry.keyRange,
+      severity: "info",
+      message: fitting(
+        `\`${entry.key}\` is deprecated by Flink ${first} at the latest (maybe not yet in ${minor}), which reads it as \`${target.key}\`.`,
+        `\`${entry.key}\` is deprecated by Flink ${first} at the latest (maybe not yet in ${minor}).`,
+        `This key is deprecated by Flink ${first} at the latest (maybe not yet in ${minor}).`,
+      ),
+      details: `Flink ${first} and later read it as \`${target.key}\`${winner ? ", which is also set here and wins" : ""}. Whether Flink ${minor} knows \`${target.key}\` is not known: check before renaming.`,
+      tags: ["deprecated"],
+      related: winner ? [{ file, range: winner.keyRange, message: `\`${target.key}\` is set here` }] : [],
+      fixes: fix ? [fix] : [],
+    });
+    return;
+  }
   if (winner) {
     // Flink reads the new key first, so this line has no effect; deleting it cannot change anything.
     ctx.report({
@@ -200,13 +233,6 @@ function replacementNotes(
   return out;
 }
 
-/** Whether Flink `minor` (`1.10`) is older than the first minor the option catalogue knows. */
-function olderThanCatalogue(minor: string): boolean {
-  const [a, b] = minor.split(".").map(Number);
-  const [c, d] = FLINK_MINORS[0].split(".").map(Number);
-  return a < c || (a === c && b < d);
-}
-
 function reportLifecycle(
   ctx: RuleContext,
   config: FlinkConfig,
@@ -218,7 +244,7 @@ function reportLifecycle(
 ) {
   const file = config.file;
   if (life.kind === "renamed") {
-    reportDeprecated(ctx, config, lastByKey, entry, life.option, afterLast(life.lastMinor, next));
+    reportDeprecated(ctx, config, lastByKey, entry, life.option, minor, afterLast(life.lastMinor, next));
     return;
   }
   if (life.kind === "deprecated") {
@@ -300,7 +326,7 @@ export const rule: Rule = {
     fix: "safe",
     docs: {
       whatItDoes:
-        "Gives one of three answers for an old key, for the Flink version in use. **Renamed and still read** (warning, with a rename fix): Flink reads the key as an old name of a newer option (`state.backend` → `state.backend.type` and `restart-strategy` → `restart-strategy.type` from 1.17, `execution.checkpointing.unaligned` → `.enabled` from 1.17, `pipeline.operator-chaining` → `.enabled` from 1.18, `state.checkpoints.dir` → `execution.checkpointing.dir` from 1.20, `web.port` → `rest.port`, still read by Flink 2.x). **Deprecated, no replacement under a new name** (warning, no fix): Flink still reads the key as its own deprecated option, and the options that replace it do not take its value as it is (`jobmanager.heap.size`, `state.backend.async`, `cluster.evenly-spread-out-slots`, `pipeline.time-characteristic` on Flink 1.19–1.20). **Removed** (error): no option of that Flink version reads the key, so the setting is ignored (those keys on Flink 2.0; `security.kerberos.fetch.delegation-token` after 2.3; reporters configured with `metrics.reporter.<name>.class` from 1.17, where Flink only logs a warning and loads no reporter). On a release older than the option catalogue's first minor (1.15), a key the catalogue already finds deprecated there is only information: when that release deprecated it is not known (`jobmanager.heap.size` is still the current key on Flink 1.10).",
+        "Gives one of three answers for an old key, for the Flink version in use. **Renamed and still read** (warning, with a rename fix): Flink reads the key as an old name of a newer option (`state.backend` → `state.backend.type` and `restart-strategy` → `restart-strategy.type` from 1.17, `execution.checkpointing.unaligned` → `.enabled` from 1.17, `pipeline.operator-chaining` → `.enabled` from 1.18, `state.checkpoints.dir` → `execution.checkpointing.dir` from 1.20, `web.port` → `rest.port`, still read by Flink 2.x). **Deprecated, no replacement under a new name** (warning, no fix): Flink still reads the key as its own deprecated option, and the options that replace it do not take its value as it is (`jobmanager.heap.size`, `state.backend.async`, `cluster.evenly-spread-out-slots`, `pipeline.time-characteristic` on Flink 1.19–1.20). **Removed** (error): no option of that Flink version reads the key, so the setting is ignored (those keys on Flink 2.0; `security.kerberos.fetch.delegation-token` after 2.3; reporters configured with `metrics.reporter.<name>.class` from 1.17, where Flink only logs a warning and loads no reporter). On a release older than the option catalogue's first minor (1.15), a key the catalogue already finds deprecated or renamed there is only information: when that release deprecated it, and whether it knows the new key, is not known (`jobmanager.heap.size` is still the current key on Flink 1.10; `taskmanager.memory.network.fraction`, the new name of `taskmanager.network.memory.fraction`, is new in 1.10). On such a release no rename or deletion is a safe fix.",
       whyItMatters:
         "Deprecated keys are removed in a later release, and then the setting silently stops applying: Flink logs at most a line and starts without it. Flink 2.0's release notes list 101 removed keys, but 25 of them are still read as deprecated names of newer options (`web.port`, `state.backend.local-recovery`, `taskmanager.network.memory.fraction` …), while others are gone for good, some without being listed (`pipeline.time-characteristic`, `execution.checkpointing.force`). Telling these apart per version is the difference between a rename that keeps the setting and a setting that has already been lost.",
       bad: {
