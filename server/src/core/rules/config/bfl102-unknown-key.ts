@@ -1,6 +1,7 @@
 import type { Fix } from "../../findings";
 import {
   compareMinors,
+  editDistance,
   FLINK_MINORS,
   isOptionKnown,
   isOptionRoot,
@@ -113,37 +114,47 @@ export const rule: Rule = {
           }
           const guess = suggestions.length > 0 ? `Did you mean \`${suggestions[0]}\`?` : undefined;
           // A release older than the catalogue's first minor: its keys are not known, so a key no later release has
-          // may still be one of its own (`taskmanager.memory.preallocate` on Flink 1.9). A near miss of a known key
-          // is still taken for a typo.
+          // may still be one of its own (`taskmanager.memory.preallocate` on Flink 1.9). A slip of a few letters
+          // from a known key is still a typo; a key with a word more or less is not (`taskmanager.memory.fraction`
+          // is Flink 1.9's own key, not a slip of `taskmanager.memory.managed.fraction`).
           const older = olderThanCatalogue(minor) ? minor : undefined;
           const first = FLINK_MINORS[0];
-          const plain = older
-            ? `\`${entry.key}\` is no option of Flink ${first} or later; Flink ${older} is older and may still read it.`
-            : `${version} has no option \`${entry.key}\` and ignores it, so this setting does not apply.`;
-          const withGuess = !guess
-            ? plain
-            : older
-              ? `No Flink release from ${first} on has an option \`${entry.key}\`; did you mean \`${suggestions[0]}\`?`
-              : `${version} has no option \`${entry.key}\` and ignores it; did you mean \`${suggestions[0]}\`?`;
-          const message =
-            older && guess
-              ? fitting(
-                  withGuess,
-                  `\`${entry.key}\` is no option of Flink ${first} or later; did you mean \`${suggestions[0]}\`?`,
-                  `No option of Flink ${first} or later has this key; did you mean \`${suggestions[0]}\`?`,
-                )
-              : fitting(withGuess, plain);
+          const slip =
+            guess !== undefined && editDistance(entry.key.toLowerCase(), suggestions[0].toLowerCase(), 3) <= 2;
+          let message: string;
+          let details: string;
+          let severity: "info" | undefined;
+          if (older && slip) {
+            message = fitting(
+              `No Flink release from ${first} on has an option \`${entry.key}\`; did you mean \`${suggestions[0]}\`?`,
+              `\`${entry.key}\` is no option of Flink ${first} or later; did you mean \`${suggestions[0]}\`?`,
+              `No option of Flink ${first} or later has this key; did you mean \`${suggestions[0]}\`?`,
+            );
+            details = `The keys of Flink releases before ${first} are not known to this check; this one looks like a slip of \`${suggestions[0]}\`.`;
+          } else if (older) {
+            message = fitting(
+              `\`${entry.key}\` is no option of Flink ${first} or later; Flink ${older} is older and may still read it.`,
+              `This key is no option of Flink ${first} or later; Flink ${older} may still read it.`,
+            );
+            severity = "info";
+            details = `The keys of Flink releases before ${first} are not known to this check. If Flink ${older} does not read the key either, it logs at most a warning and starts without it.${guess ? ` ${guess}` : ""}`;
+          } else {
+            const plain = `${version} has no option \`${entry.key}\` and ignores it, so this setting does not apply.`;
+            const withGuess = guess
+              ? `${version} has no option \`${entry.key}\` and ignores it; did you mean \`${suggestions[0]}\`?`
+              : plain;
+            message = fitting(withGuess, plain);
+            details =
+              guess && message === plain
+                ? guess
+                : "Flink logs unknown keys at most as a warning and starts without them.";
+          }
           cctx.report({
             file: config.file,
             range: entry.keyRange,
             message,
-            ...(older && !guess ? { severity: "info" as const } : {}),
-            details:
-              guess && message === plain
-                ? guess
-                : older
-                  ? `The keys of Flink releases before ${first} are not known to this check. If Flink ${older} does not read the key either, it logs at most a warning and starts without it.`
-                  : "Flink logs unknown keys at most as a warning and starts without them.",
+            ...(severity ? { severity } : {}),
+            details,
             fixes: renameFixes(ctx, config.file, entry, suggestions),
           });
           continue;
