@@ -314,6 +314,7 @@ export type FileKind =
   | "projectConfig"
   | "gradle"
   | "sbt" // build.sbt, *.sbt and the meta-build's project/*.scala: module IDs and string vals, as Gradle's facts
+  | "bazel" // MODULE.bazel, WORKSPACE, *.bzl: Maven coordinates (rules_jvm_external) and constants, as Gradle's facts
   | "gradleProperties"
   | "versionCatalog"
   | "maven"

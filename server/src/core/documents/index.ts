@@ -9,6 +9,7 @@ import { isDockerfileName } from "../fileNames";
 import type { BeamArg } from "../jobcode/facts";
 import { emptyFacts, type FileFacts, type FileKind, markNotAnalysed } from "../model";
 import { LineIndex } from "../text";
+import { isBazelBuildFile, readBazelBuild } from "./build/bazel";
 import { precompiledPluginId, readGradleScript } from "./build/gradle/script";
 import { readGradleProperties } from "./build/gradleProperties";
 import { readPom } from "./build/pom";
@@ -66,6 +67,7 @@ export function kindFromName(file: string): FileKind | undefined {
   )
     return "gradle";
   if (lower.endsWith(".sbt") || isSbtMetaBuildSource(file)) return "sbt";
+  if (isBazelBuildFile(file)) return "bazel";
   if (name === "gradle.properties") return "gradleProperties";
   if (lower.endsWith(".versions.toml")) return "versionCatalog";
   if (isPythonDependencyFile(file)) return "pythonDeps";
@@ -162,6 +164,8 @@ function readUnguarded(file: string, text: string, hints: ReadHints): FileFacts 
     }
     case "sbt":
       return readSbtBuild(file, text);
+    case "bazel":
+      return readBazelBuild(file, text);
     case "gradleProperties":
       return readGradleProperties(file, text);
     case "versionCatalog":

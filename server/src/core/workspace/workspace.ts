@@ -5,6 +5,7 @@
  */
 import { pushAll } from "../arrays";
 import { defaultProjectConfig, type EngineOptions, type ProjectConfig } from "../config";
+import { BAZEL_ROOT_FILES } from "../documents/build/bazel";
 import { isComposeName } from "../documents/compose";
 import { readDocument } from "../documents/index";
 import { PROJECT_CONFIG_NAMES, readProjectConfig } from "../documents/projectConfig";
@@ -28,6 +29,7 @@ export const ROOT_MARKERS = new Set([
   "settings.gradle.kts",
   "build.sbt",
   "pom.xml",
+  ...BAZEL_ROOT_FILES,
   ...PROJECT_CONFIG_NAMES,
 ]);
 

@@ -82,8 +82,11 @@ export interface PluginUse {
 
 export interface GradleFacts {
   kind: "gradle";
-  /** sbt builds (`build.sbt`, `project/*.scala`) give the same facts: module IDs and string `val`s. */
-  dsl: "groovy" | "kotlin" | "sbt";
+  /**
+   * sbt builds (`build.sbt`, `project/*.scala`) give the same facts: module IDs and string `val`s; so do Bazel
+   * builds (`MODULE.bazel`, `WORKSPACE`, `.bzl` files): Maven coordinates and string constants.
+   */
+  dsl: "groovy" | "kotlin" | "sbt" | "bazel";
   /** Variables and extra properties, in source order. */
   definitions: SymbolDefinition[];
   dependencies: RawDependency[];

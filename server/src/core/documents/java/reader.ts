@@ -12,7 +12,7 @@ import { scanJobApiUsage } from "./usage";
 
 /** Names without which a file holds nothing the Java rules read: most files of a project skip the parser. */
 const RELEVANT =
-  /ConsumerConfig|ProducerConfig|CommonClientConfigs|group\.id|bootstrap\.servers|enable\.auto\.commit|auto\.offset\.reset|KafkaIO|KafkaSource|KafkaSink|FlinkKafkaConsumer|FlinkKafkaProducer|StreamExecutionEnvironment|FlinkPipelineOptions|PipelineOptionsFactory|setCheckpointingInterval|enableCheckpointing|checkpointingInterval|executeSql|sqlQuery|TableDescriptor|execution\.checkpointing\.|CHECKPOINTING_INTERVAL|state\.checkpoints\.dir|CHECKPOINTS_DIRECTORY/;
+  /ConsumerConfig|ProducerConfig|CommonClientConfigs|group\.id|bootstrap\.servers|enable\.auto\.commit|auto\.offset\.reset|KafkaIO|KafkaSource|KafkaSink|FlinkKafkaConsumer|FlinkKafkaProducer|StreamExecutionEnvironment|FlinkPipelineOptions|PipelineOptionsFactory|Pipeline\.create|setCheckpointingInterval|enableCheckpointing|checkpointingInterval|executeSql|sqlQuery|TableDescriptor|execution\.checkpointing\.|CHECKPOINTING_INTERVAL|state\.checkpoints\.dir|CHECKPOINTS_DIRECTORY/;
 
 export function readJavaFile(file: string, text: string): FileFacts {
   const facts = emptyFacts(file, "java", text);

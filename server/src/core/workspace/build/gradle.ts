@@ -7,6 +7,7 @@
  */
 
 import { addTo, pushAll } from "../../arrays";
+import { BAZEL_ROOT_FILES } from "../../documents/build/bazel";
 import type {
   CatalogLibrary,
   GradleFacts,
@@ -66,13 +67,24 @@ export class GradleBuild {
     files: FileFacts[],
     private readonly boms: MavenBuild,
   ) {
+    // A Bazel workspace's `.bzl` files belong to the build at its root, which loads them.
+    const bazelRoots = new Set(
+      files
+        .filter((f) => f.build?.kind === "gradle" && f.build.dsl === "bazel" && isBazelRootFile(f.file))
+        .map((f) => dirOf(f.file)),
+    );
     for (const f of files) {
       const build = f.build;
       if (build?.kind === "gradle" && build.pluginId) {
         if (!this.plugins.has(build.pluginId)) this.plugins.set(build.pluginId, { file: f.file, facts: build });
       } else if (build?.kind === "gradle" && !SETTINGS.test(f.file)) {
         // The meta-build's `project/*.scala` and `project/*.sbt` configure the build of the folder above.
-        const dir = build.dsl === "sbt" ? sbtBuildDir(f.file) : dirOf(f.file);
+        const dir =
+          build.dsl === "sbt"
+            ? sbtBuildDir(f.file)
+            : build.dsl === "bazel"
+              ? bazelRootOf(dirOf(f.file), bazelRoots)
+              : dirOf(f.file);
         addTo(this.scripts, dir, { file: f.file, facts: build });
       } else if (build?.kind === "gradleProperties") {
         this.properties.set(dirOf(f.file), { file: f.file, defs: build.definitions });
@@ -290,5 +302,17 @@ export class GradleBuild {
 
   private rel(file: string): string {
     return relativePath(this.root, file);
+  }
+}
+
+function isBazelRootFile(file: string): boolean {
+  return (BAZEL_ROOT_FILES as readonly string[]).includes(file.slice(file.lastIndexOf("/") + 1));
+}
+
+/** The nearest folder at or above `dir` that is a Bazel workspace's root, else `dir` itself. */
+function bazelRootOf(dir: string, roots: ReadonlySet<string>): string {
+  for (let d = dir; ; d = dirOf(d)) {
+    if (roots.has(d)) return d;
+    if (d === "/" || d === "" || dirOf(d) === d) return dir;
   }
 }
