@@ -30,7 +30,7 @@ const DOCUMENT_SELECTOR: DocumentSelector = [
   {
     scheme: "file",
     pattern:
-      "**/{*.yaml,*.yml,build.gradle,build.gradle.kts,settings.gradle,settings.gradle.kts,*.sbt,gradle.properties,pom.xml,*.versions.toml,Dockerfile,Dockerfile.*,*.dockerfile,Containerfile,Containerfile.*,*.containerfile,*.sh,Makefile,makefile,*.mk,.vscode/launch.json,*.scala,*.sc,*.kt,*.py,*.sql}",
+      "**/{*.yaml,*.yml,build.gradle,build.gradle.kts,settings.gradle,settings.gradle.kts,*.sbt,MODULE.bazel,WORKSPACE,WORKSPACE.bazel,*.bzl,gradle.properties,pom.xml,*.versions.toml,Dockerfile,Dockerfile.*,*.dockerfile,Containerfile,Containerfile.*,*.containerfile,*.sh,Makefile,makefile,*.mk,.vscode/launch.json,*.scala,*.sc,*.kt,*.py,*.sql}",
   },
 ];
 
