@@ -123,3 +123,49 @@ test("a downloaded jar the file also copies from the build context is not taken 
     ],
   );
 });
+
+test("jars a job, a SQL script or a configuration loads by name: one per version per file, comments passed over", () => {
+  const loaded = (file: string, text: string) =>
+    (readDocument(file, text).imageJars ?? []).map((j) => [
+      j.artifact,
+      j.version,
+      textAt(text, j.declaration.range),
+      textAt(text, j.versionDefinition.range),
+      j.loaded === true,
+      j.downloaded,
+    ]);
+  const py = [
+    "env.add_jars(",
+    '    "file:///opt/jars/flink-sql-connector-kafka-3.1.0-1.18.jar",',
+    "    'file:///opt/jars/flink-connector-kafka_2.12-1.17.1.jar')",
+    '# env.add_jars("file:///opt/jars/flink-sql-connector-kafka-1.15.0.jar")',
+    't_env.get_config().set("pipeline.jars", "file:///opt/jars/flink-sql-connector-kafka-3.1.0-1.18.jar")',
+    'jar = f"flink-sql-connector-kafka-{VERSION}.jar"',
+  ].join("\n");
+  assert.deepEqual(loaded("/p/job.py", py), [
+    [
+      "flink-sql-connector-kafka",
+      "3.1.0-1.18",
+      "file:///opt/jars/flink-sql-connector-kafka-3.1.0-1.18.jar",
+      "3.1.0-1.18",
+      true,
+      false,
+    ],
+    [
+      "flink-connector-kafka",
+      "1.17.1",
+      "file:///opt/jars/flink-connector-kafka_2.12-1.17.1.jar",
+      "1.17.1",
+      true,
+      false,
+    ],
+  ]);
+  const sql =
+    "-- ADD JAR '/opt/flink-sql-connector-kafka-1.14.0.jar';\nADD JAR '/opt/flink-sql-connector-kafka-1.16.0.jar';\n";
+  assert.deepEqual(loaded("/p/init.sql", sql), [
+    ["flink-sql-connector-kafka", "1.16.0", "/opt/flink-sql-connector-kafka-1.16.0.jar", "1.16.0", true, false],
+  ]);
+  // A Dockerfile's jars are its image's, read as before.
+  const docker = "FROM flink:1.18.1\nCOPY flink-sql-connector-kafka-3.1.0-1.18.jar /opt/flink/lib/\n";
+  assert.equal(readDocument("/p/Dockerfile", docker).imageJars?.[0].loaded, undefined);
+});

@@ -521,6 +521,11 @@ export interface ImageJar {
   declaration: Location;
   /** Fetched from a URL (ADD, curl, wget) rather than copied from the build context. */
   downloaded: boolean;
+  /**
+   * Named by a job, script or configuration that loads it (`add_jars`, `pipeline.jars`, `ADD JAR`), not baked into an
+   * image by a Dockerfile.
+   */
+  loaded?: true;
 }
 
 /**

@@ -16,6 +16,7 @@
  * instruction copies from the build context (`COPY`, an `ADD` of a path) is not downloaded: a new version would have
  * to be put into the context too.
  */
+import { type CommentSyntax, withoutComments } from "../comments";
 import type { ImageJar } from "../model";
 import { LineIndex, type Range } from "../text";
 
@@ -178,4 +179,41 @@ function oneJar(mentions: Mention[]): ImageJar {
     versionEdits: edits,
     downloaded: first.jar.downloaded && !mentions.some((m) => m.local),
   };
+}
+
+/**
+ * Jars of known Flink artifacts that a job, a script or a configuration loads by name, with the version written in
+ * the name: PyFlink's `env.add_jars("file:///opt/jars/flink-sql-connector-kafka-3.1.0-1.18.jar")` and
+ * `pipeline.jars`, a SQL script's `ADD JAR '…'`, `sql-client.sh -j …` in a script or a compose command, a download
+ * in a shell script. Comments are passed over. The jar is a file somewhere (a path, a URL): no upgrade rewrites it,
+ * since a new version of the file has to be fetched too. One jar per artifact and version per file.
+ */
+export function loadedJars(file: string, text: string, syntax: CommentSyntax): ImageJar[] {
+  if (!text.includes(".jar")) return [];
+  const code = withoutComments(text, syntax);
+  const index = new LineIndex(text);
+  const seen = new Set<string>();
+  const out: ImageJar[] = [];
+  for (const m of code.matchAll(JAR)) {
+    const [whole, artifact, written] = m;
+    if (written.startsWith("$") || seen.has(`${artifact} ${written}`)) continue;
+    seen.add(`${artifact} ${written}`);
+    const nameAt = m.index ?? 0;
+    const versionAt = nameAt + whole.length - ".jar".length - written.length;
+    let start = nameAt;
+    while (start > 0 && !/[\s"'`,;()[\]=]/.test(code[start - 1])) start--;
+    const end = nameAt + whole.length;
+    const range = index.rangeOf(versionAt, versionAt + written.length);
+    out.push({
+      group: GROUP,
+      artifact,
+      version: written,
+      versionDefinition: { value: written, raw: written, file, range },
+      versionEdits: [range],
+      declaration: { file, range: index.rangeOf(start, end) },
+      downloaded: false,
+      loaded: true,
+    });
+  }
+  return out;
 }

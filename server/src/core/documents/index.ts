@@ -4,10 +4,12 @@
  */
 
 import { pushAll } from "../arrays";
+import type { CommentSyntax } from "../comments";
 import { type EncodingProblem, encodingMessage } from "../encoding";
 import { isDockerfileName } from "../fileNames";
 import type { BeamArg } from "../jobcode/facts";
 import { emptyFacts, type FileFacts, type FileKind, markNotAnalysed } from "../model";
+import { commentSyntaxFor } from "../suppressions";
 import { LineIndex } from "../text";
 import { isBazelBuildFile, readBazelBuild } from "./build/bazel";
 import { precompiledPluginId, readGradleScript } from "./build/gradle/script";
@@ -21,7 +23,7 @@ import { readDockerfile } from "./dockerfile";
 import { isConfigYamlName, isFlinkConfName, looksLikeFlinkConfig, readFlinkConfigFile } from "./flinkConfig/file";
 import { helmfileReleases, isHelmfileName, scriptHelmReleases } from "./helmReleases";
 import { isValuesName, readHelmValues } from "./helmValues";
-import { dockerfileJars } from "./imageJars";
+import { dockerfileJars, loadedJars } from "./imageJars";
 import { readJavaFile } from "./java/reader";
 import { kotlinReader } from "./kotlin/reader";
 import { isKustomizationName, readKustomization } from "./kubernetes/kustomization";
@@ -99,6 +101,11 @@ export function readDocument(file: string, text: string, hints: ReadHints = {}):
   let facts: FileFacts;
   try {
     facts = readUnguarded(file, text, hints);
+    const syntax = jarSyntax(facts.kind, file);
+    if (syntax && !facts.imageJars) {
+      const jars = loadedJars(file, text, syntax);
+      if (jars.length > 0) facts.imageJars = jars;
+    }
   } catch (e) {
     facts = emptyFacts(file, "other", text);
     facts.syntaxErrors.push({
@@ -108,6 +115,25 @@ export function readDocument(file: string, text: string, hints: ReadHints = {}):
   }
   if (encoding) markNotAnalysed(facts, { start: encoding.at, end: encoding.at }, encodingMessage(encoding));
   return facts;
+}
+
+/** The comment syntax in which a file of this kind may name jars it loads (loadedJars); undefined for the others. */
+function jarSyntax(kind: FileKind, file: string): CommentSyntax | undefined {
+  switch (kind) {
+    case "python":
+      return "shell";
+    case "sql":
+      return "sql";
+    case "launch":
+      return file.endsWith(".json") ? undefined : "shell";
+    case "compose":
+    case "kubernetes":
+    case "helmValues":
+    case "flinkConfig":
+      return commentSyntaxFor(file);
+    default:
+      return undefined;
+  }
 }
 
 /** Imports of Flink's or Beam's job APIs: a `project/*.scala` file with them is job code, not sbt's build. */

@@ -37,10 +37,26 @@ export function tableOption(connector: KafkaTableConnector, key: string): TableO
   return CONNECTORS[connector].find((o) => o.key === key);
 }
 
-/** Whether a connector version reads the option; true when the version is not known. */
+/** The first Flink minor the data holds for the bundled connectors: what older releases read is not known. */
+export const FIRST_BUNDLED = Object.values(CONNECTORS)
+  .flat()
+  .map((o) => o.bundledSince)
+  .filter((m): m is string => m !== null)
+  .reduce((a, b) => (compareMinors(a, b) <= 0 ? a : b));
+
+/**
+ * Whether a connector version reads the option; true when the version is not known, or is a connector bundled with
+ * a Flink release older than the data (Flink 1.12's bundled connector already reads `scan.startup.mode`).
+ */
 export function readBy(option: TableOption, version: ConnectorVersion | undefined): boolean {
   if (!version) return true;
   if (version.bundled) {
+    if (
+      option.bundledSince !== null &&
+      version.flinkMinor !== undefined &&
+      compareMinors(version.flinkMinor, FIRST_BUNDLED) < 0
+    )
+      return true;
     if (option.bundledSince === null) return false;
     return version.flinkMinor === undefined || compareMinors(version.flinkMinor, option.bundledSince) >= 0;
   }

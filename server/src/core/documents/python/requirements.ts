@@ -1,5 +1,5 @@
 /**
- * Requirements on the Python packages the product knows (apache-beam), read statically from the files Python
+ * Requirements on the Python packages the product knows (apache-beam, apache-flink), read statically from the files Python
  * projects declare them in: requirements*.txt, pyproject.toml (`[project] dependencies` and optional dependencies,
  * Poetry's `[tool.poetry.dependencies]` and groups), setup.cfg (`install_requires`, extras) and setup.py (string
  * literals: the file is never executed). A requirement counts as one version only when its specifier allows
@@ -12,7 +12,7 @@ import { LineIndex, type Range } from "../../text";
 import { readToml, type TomlValue } from "../build/toml";
 
 /** The packages whose requirements are kept. */
-const KNOWN = new Set(["apache-beam"]);
+const KNOWN = new Set(["apache-beam", "apache-flink"]);
 
 function basename(file: string): string {
   return file.slice(file.lastIndexOf("/") + 1);
@@ -211,5 +211,18 @@ export function readPythonDependencies(file: string, text: string): FileFacts {
   else if (name === "setup.py") readSetupPy(c, text);
   else readLines(c, text, name === "setup.cfg");
   if (c.out.length > 0) facts.pythonRequirements = c.out;
+  // PyFlink (`apache-flink==1.18.1`) is the Flink the job is built and submitted with: its client must match the
+  // cluster's minor.
+  for (const r of c.out) {
+    const m = r.name === "apache-flink" && r.version ? /^(\d+)\.(\d+)(?:\.\d+)?$/.exec(r.version) : null;
+    if (!m || !r.versionDefinition) continue;
+    facts.flinkVersions.push({
+      minor: `${m[1]}.${m[2]}`,
+      full: m[0],
+      source: "dependency",
+      location: { file: r.versionDefinition.file, range: r.versionDefinition.range },
+      core: true,
+    });
+  }
   return facts;
 }

@@ -95,7 +95,7 @@ function jarSite(jar: ImageJar, version: ConnectorVersion): ConnectorSite {
     at: { file: jar.versionDefinition.file, range: jar.versionDefinition.range },
     uses: fromArg ? [{ ...jar.declaration, message: `${jar.artifact} ${jar.version} goes into the image here.` }] : [],
     declarations: [jar.declaration, { file: jar.versionDefinition.file, range: jar.versionDefinition.range }],
-    image: jar.declaration.file,
+    ...(jar.loaded ? {} : { image: jar.declaration.file }),
     rewrite: (next) =>
       canRewrite
         ? rewriteAt(`Upgrade the Kafka connector to ${next}`, jar.versionDefinition.file, jar.versionEdits, next)
@@ -105,8 +105,11 @@ function jarSite(jar: ImageJar, version: ConnectorVersion): ConnectorSite {
 
 /** Every place the project defines a Kafka connector version, builds first. */
 export function connectorSites(project: ProjectModel): ConnectorSite[] {
+  // A jar a job loads that a Dockerfile of the project also bakes into an image is that jar: reported there.
+  const baked = new Set(project.imageJars.filter((j) => !j.loaded).map((j) => `${j.artifact} ${j.version}`));
   const jars = project.imageJars.flatMap((jar) => {
     if (!isKafkaConnector(jar.group, jar.artifact)) return [];
+    if (jar.loaded && baked.has(`${jar.artifact} ${jar.version}`)) return [];
     const version = parseConnectorVersion(jar.version);
     return version ? [jarSite(jar, version)] : [];
   });

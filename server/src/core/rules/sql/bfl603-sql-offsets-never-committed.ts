@@ -3,7 +3,7 @@ import { sqlJobsOf } from "../../project/sqlJobs";
 import { insertFix } from "../clusterFixes";
 import { fitting } from "../messages";
 import type { Rule } from "../types";
-import { streamingWithoutCheckpoints } from "./kafkaTables";
+import { legacyTableSource, streamingWithoutCheckpoints } from "./kafkaTables";
 
 const SCRIPT = (set: string) => `${set}CREATE TABLE orders (
   order_id STRING,
@@ -32,7 +32,7 @@ export const rule: Rule = {
     fix: "unsafe",
     docs: {
       whatItDoes:
-        "Reports a Kafka or upsert-kafka table read by a streaming job of the script when nothing enables checkpointing: no `SET 'execution.checkpointing.interval'` in the script, none in the configuration of the project's Flink clusters, and none in the job code (for SQL strings in job code, the code of that file; for statements a file defines for others to run, such as a class of SQL constants or an object's method returning the DDL, the code that runs SQL and names that class, object or module; for statements a FlinkDeployment passes to a SQL runner in `job.args` or a `SQL_STATEMENTS` environment variable, that deployment's configuration; for a `.sql` file, job code that runs SQL statements (calls `executeSql` & co.) or names the script: a DataStream job's own `enableCheckpointing` does not make a script beside it checkpoint; a Table API job's `tableEnv.getConfig().set(\"execution.checkpointing.interval\", …)`, `get_config().set(…)` in PyFlink, counts). A script named in the job arguments of a FlinkDeployment (a SQL runner: `args: [\"/opt/flink/usrlib/sql-scripts/orders.sql\"]`, matched by the path's last segments) is judged by that deployment's configuration only, and its `SET` statements by that deployment's Flink version. The fix inserts `SET 'execution.checkpointing.interval' = '1 min';` at the top of the script. Tables job code builds with a Table API `TableDescriptor` are judged by the checkpointing and runtime mode of that file's code, like the SQL strings it runs.",
+        "Reports a Kafka or upsert-kafka table read by a streaming job of the script when nothing enables checkpointing: no `SET 'execution.checkpointing.interval'` in the script, none in the configuration of the project's Flink clusters, and none in the job code (for SQL strings in job code, the code of that file; for statements a file defines for others to run, such as a class of SQL constants or an object's method returning the DDL, the code that runs SQL and names that class, object or module; for statements a FlinkDeployment passes to a SQL runner in `job.args` or a `SQL_STATEMENTS` environment variable, that deployment's configuration; for a `.sql` file, job code that runs SQL statements (calls `executeSql` & co.) or names the script: a DataStream job's own `enableCheckpointing` does not make a script beside it checkpoint; a Table API job's `tableEnv.getConfig().set(\"execution.checkpointing.interval\", …)`, `get_config().set(…)` in PyFlink, counts). A script named in the job arguments of a FlinkDeployment (a SQL runner: `args: [\"/opt/flink/usrlib/sql-scripts/orders.sql\"]`, matched by the path's last segments) is judged by that deployment's configuration only, and its `SET` statements by that deployment's Flink version. The fix inserts `SET 'execution.checkpointing.interval' = '1 min';` at the top of the script. Tables job code builds with a Table API `TableDescriptor` are judged by the checkpointing and runtime mode of that file's code, like the SQL strings it runs. Nothing is reported for a project on Flink 1.13 or older (its Flink version, or the Kafka connector bundled with it): up to 1.13 the Kafka table source is built on the legacy FlinkKafkaConsumer (Flink 1.14 moved it to the KafkaSource of FLIP-27), which, when the job takes no checkpoints, commits offsets with the Kafka client's auto-commit (on by default) instead of never; what it commits is not checked.",
       whyItMatters:
         "The Kafka source commits its offsets only when a checkpoint completes, and turns the client's auto-commit off. A job that never checkpoints never commits: the consumer group's offsets stay where they were, lag monitoring shows the group stuck, and every restart begins again at the startup mode (`group-offsets` falls back to the last committed offsets, possibly none), so data is read twice or skipped. Without checkpoints the job also has no state to restore after a failure.",
       bad: { "job.sql": SCRIPT("") },
@@ -46,6 +46,8 @@ export const rule: Rule = {
     },
   },
   check(ctx) {
+    // Flink 1.13 and older read Kafka tables with the legacy consumer, which auto-commits without checkpoints.
+    if (legacyTableSource(ctx.project)) return;
     for (const job of sqlJobsOf(ctx.project)) {
       if (!job.runsJob || !streamingWithoutCheckpoints(job)) continue;
       for (const table of job.kafkaTables) {

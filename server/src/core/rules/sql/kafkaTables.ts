@@ -9,6 +9,8 @@ import type { Fix, FixSafety, RelatedLocation } from "../../findings";
 import { addChainCallEdit } from "../../jobcode/intents";
 import { str } from "../../jobcode/render";
 import type { ConnectorVersion } from "../../knowledge/kafkaConnector";
+import { FIRST_BUNDLED } from "../../knowledge/kafkaTableOptions";
+import { compareMinors } from "../../knowledge/options";
 import type { KafkaTable, SqlJob } from "../../project/sqlJobs";
 import type { TextEdit } from "../../text";
 import type { ProjectModel } from "../../workspace/project";
@@ -27,6 +29,18 @@ export function connectorVersion(project: ProjectModel): ConnectorVersion | unde
     versions.set(project, found);
   }
   return found.version;
+}
+
+/**
+ * Whether the project's Kafka tables are read by a connector bundled with a Flink release older than the option data
+ * (before 1.14): that table source is built on the legacy FlinkKafkaConsumer, which, when the job takes no
+ * checkpoints, commits offsets with the Kafka client's own auto-commit (on by default) rather than never. What such
+ * a source commits is not checked.
+ */
+export function legacyTableSource(project: ProjectModel): boolean {
+  const v = connectorVersion(project);
+  const minor = v ? (v.bundled ? v.flinkMinor : undefined) : project.flinkVersion?.minor;
+  return minor !== undefined && compareMinors(minor, FIRST_BUNDLED) < 0;
 }
 
 export function describeVersion(v: ConnectorVersion): string {
