@@ -13,7 +13,7 @@ import type {
   FlinkWorkload,
   Located,
 } from "../model";
-import type { Range } from "../text";
+import { comparePositions, type Position, type Range } from "../text";
 import { flinkAtLeast, type ProjectModel } from "../workspace/project";
 import { findEntry } from "./configEntries";
 import { type ConfigVersion, projectWide, versionFrom } from "./versions";
@@ -508,7 +508,7 @@ export function configVersion(project: ProjectModel, config: FlinkConfig): Confi
     if (own.length > 0) return versionFrom(project, own, true);
   }
   if (config.host === "sql") {
-    const runner = sqlRunnerCluster(project, config.file);
+    const runner = sqlRunnerCluster(project, config.file, config.entries[0]?.keyRange.start);
     if (runner) return runner.version;
   }
   return projectWide(project);
@@ -747,12 +747,11 @@ function bindings(project: ProjectModel): Map<string, Cluster> {
   let bound = sqlRunnerCache.get(project);
   if (bound) return bound;
   bound = new Map();
-  // Statements a FlinkDeployment passes as job arguments run on that deployment's cluster.
+  // Statements a FlinkDeployment passes as job arguments run on that deployment's cluster (the file's first one
+  // here; sqlRunnerCluster picks the one that holds the statements).
   for (const f of project.files) {
     if (f.sql?.runBy !== "deploymentArgs") continue;
-    const runner = clustersOf(project).find(
-      (c) => c.deployment?.object.file === f.file && c.deployment.kind === "FlinkDeployment",
-    );
+    const runner = argumentRunners(project, f.file)[0];
     if (runner) bound.set(f.file, runner);
   }
   const scripts = project.files
@@ -783,7 +782,23 @@ function bindings(project: ProjectModel): Map<string, Cluster> {
   return bound;
 }
 
-/** The deployment whose job arguments name this `.sql` file, when one does. */
-export function sqlRunnerCluster(project: ProjectModel, file: string): Cluster | undefined {
-  return bindings(project).get(file);
+/** The FlinkDeployments of a manifest file, in the file's order. */
+function argumentRunners(project: ProjectModel, file: string): Cluster[] {
+  return clustersOf(project).filter(
+    (c) => c.deployment?.object.file === file && c.deployment.kind === "FlinkDeployment",
+  );
+}
+
+/**
+ * The deployment that runs a script: whose job arguments name this `.sql` file, or, for statements a manifest's
+ * FlinkDeployments pass in their job arguments, the one whose document holds `at` (a manifest of several).
+ */
+export function sqlRunnerCluster(project: ProjectModel, file: string, at?: Position): Cluster | undefined {
+  const bound = bindings(project).get(file);
+  if (at === undefined || project.fileFacts(file)?.sql?.runBy !== "deploymentArgs") return bound;
+  const holding = argumentRunners(project, file).find((c) => {
+    const range = c.deployment?.object.range;
+    return range !== undefined && comparePositions(range.start, at) <= 0 && comparePositions(at, range.end) <= 0;
+  });
+  return holding ?? bound;
 }

@@ -12,6 +12,7 @@ import type { Location } from "../findings";
 import { isKafkaTableConnector, type KafkaTableConnector } from "../knowledge/kafkaTableOptions";
 import { parseDuration } from "../knowledge/values";
 import type { ConfigEntry } from "../model";
+import { comparePositions, type Position, type Range, rangeContains } from "../text";
 import type { ProjectModel } from "../workspace/project";
 import { jobCheckpointing } from "./checkpointing";
 import { checkpointing, clustersOf, mayBeCompleted, runsBatch, sqlRunnerCluster } from "./clusters";
@@ -60,10 +61,48 @@ export function sqlJobsOf(project: ProjectModel): SqlJob[] {
   if (!jobs) {
     jobs = project.files
       .filter((f) => f.sql !== undefined && !isTestCode(project, f.file))
-      .map((f) => jobOf(project, f.sql as SqlScriptFacts));
+      .flatMap((f) => perDeployment(project, f.sql as SqlScriptFacts))
+      .map((script) => jobOf(project, script));
     cache.set(project, jobs);
   }
   return jobs;
+}
+
+/**
+ * The statements several FlinkDeployments of one manifest pass in their job arguments are one script of the file:
+ * each deployment's share of it (its tables, statements and `SET`s) is a job of its own, run on that deployment.
+ */
+function perDeployment(project: ProjectModel, script: SqlScriptFacts): SqlScriptFacts[] {
+  if (script.runBy !== "deploymentArgs") return [script];
+  const objects = project
+    .fileFacts(script.file)
+    ?.k8sObjects.filter((o) => o.kind === "FlinkDeployment")
+    .map((o) => o.range);
+  if (!objects || objects.length < 2) return [script];
+  const shares = objects.map((range) => {
+    const inside = (r: Range) => rangeContains(range, r);
+    return {
+      ...script,
+      tables: script.tables.filter((t) => inside(t.nameRange)),
+      writes: script.writes.filter((w) => inside(w.range)),
+      reads: script.reads.filter((r) => inside(r.range)),
+      config: { ...script.config, entries: script.config.entries.filter((e) => inside(e.keyRange)) },
+    };
+  });
+  return shares.filter(
+    (s) => s.tables.length > 0 || s.writes.length > 0 || s.reads.length > 0 || s.config.entries.length > 0,
+  );
+}
+
+/** Where a script's statements start: a deployment's share of a manifest's statements is found by it. */
+function firstPosition(script: SqlScriptFacts): Position | undefined {
+  const starts = [
+    ...script.tables.map((t) => t.nameRange.start),
+    ...script.writes.map((w) => w.range.start),
+    ...script.reads.map((r) => r.range.start),
+    ...script.config.entries.map((e) => e.keyRange.start),
+  ];
+  return starts.sort(comparePositions)[0];
 }
 
 function jobOf(project: ProjectModel, script: SqlScriptFacts): SqlJob {
@@ -117,7 +156,7 @@ function checkpointingOf(project: ProjectModel, script: SqlScriptFacts): SqlChec
       return { kind: "on", by: "script", entry, where: [{ file: script.file, range: entry.valueRange }] };
     return { kind: "off", entry };
   }
-  const runner = sqlRunnerCluster(project, script.file);
+  const runner = sqlRunnerCluster(project, script.file, firstPosition(script));
   if (runner) {
     // The deployment that runs the script decides, not the project's other clusters.
     const state = checkpointing(runner);
@@ -235,7 +274,7 @@ function batchOf(project: ProjectModel, script: SqlScriptFacts): boolean {
   if (mode) return mode.value.trim().toUpperCase() === "BATCH";
   const code = codeMode(project, script);
   if (code) return code === "batch";
-  const runner = sqlRunnerCluster(project, script.file);
+  const runner = sqlRunnerCluster(project, script.file, firstPosition(script));
   if (runner) return runsBatch(runner);
   const clusters = clustersOf(project);
   return clusters.length > 0 && clusters.every(runsBatch);
