@@ -292,10 +292,19 @@ export function isBoundedWrite(project: ProjectModel, script: SqlScriptFacts, wr
   // A table the script defines itself is that definition; one it does not, any the project holds (examples side by
   // side often define tables of one name differently).
   const own = cachedBoundedTables(script, () => [script]);
-  return write.sources.every(
-    (name) =>
-      own.get(name) ?? cachedBoundedTables(project, () => sqlJobsOf(project).map((j) => j.script)).get(name) === true,
-  );
+  const bounded = (name: string, seen: ReadonlySet<string>): boolean => {
+    // A view the script creates reads what its query reads (a view of views too; a cycle is not bounded).
+    const view = script.views?.find((v) => v.name === name);
+    if (view) {
+      if (!view.sources || view.sources.length === 0 || seen.has(name)) return false;
+      const next = new Set([...seen, name]);
+      return view.sources.every((n) => bounded(n, next));
+    }
+    return (
+      own.get(name) ?? cachedBoundedTables(project, () => sqlJobsOf(project).map((j) => j.script)).get(name) === true
+    );
+  };
+  return write.sources.every((name) => bounded(name, new Set()));
 }
 
 const boundedCache = new WeakMap<object, Map<string, boolean>>();

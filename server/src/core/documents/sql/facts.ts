@@ -86,6 +86,8 @@ export interface SqlScriptFacts {
   writes: SqlUse[];
   /** Tables read by FROM / JOIN. */
   reads: SqlUse[];
+  /** Views the script creates (`CREATE VIEW v AS SELECT …`), with the tables their query reads when all are known. */
+  views?: { name: string; sources?: string[] }[];
   /** The script's SET statements as a Flink configuration (host "sql"); also listed in the file's flinkConfigs. */
   config: FlinkConfig;
 }

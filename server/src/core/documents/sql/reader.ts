@@ -43,6 +43,7 @@ export function readSqlPieces(
   const index = new LineIndex(hostText);
   const tables: SqlTableFacts[] = [];
   const writes: SqlUse[] = [];
+  const views: NonNullable<SqlScriptFacts["views"]> = [];
   const reads: SqlUse[] = [];
   const entries: ConfigEntry[] = [];
   const problems: SyntaxProblem[] = [];
@@ -112,6 +113,7 @@ export function readSqlPieces(
         ...(u.sources ? { sources: u.sources } : {}),
       });
     for (const u of scan.reads) reads.push({ name: u.name, range: range(u.start, u.end) });
+    pushAll(views, scan.views);
   }
   if (flinkPieces === 0 && defined.length === 0) return { problems };
   pushAll(tables, defined);
@@ -143,6 +145,7 @@ export function readSqlPieces(
       tables,
       writes,
       reads,
+      ...(views.length > 0 ? { views } : {}),
       config,
     },
     problems,

@@ -89,6 +89,8 @@ export interface SqlScan {
   inserts: { name: string; start: number; end: number; literal?: true; sources?: string[] }[];
   /** Names of tables read by `FROM` / `JOIN`. */
   reads: { name: string; start: number; end: number }[];
+  /** Views (`CREATE VIEW v AS SELECT …`) and the tables their query reads, when its whole text is known. */
+  views: { name: string; sources?: string[] }[];
   /** Offset where the first statement starts (after leading comments and blank lines). */
   firstStatement?: number;
   problems: SqlProblem[];
@@ -207,7 +209,7 @@ function statements(tokens: SqlToken[]): SqlToken[][] {
 }
 
 export function scanSql(text: string): SqlScan {
-  const scan: SqlScan = { sets: [], tables: [], inserts: [], reads: [], problems: [] };
+  const scan: SqlScan = { sets: [], tables: [], inserts: [], reads: [], views: [], problems: [] };
   const tokens = tokenizeSql(text);
   if (tokens.length > 0) scan.firstStatement = tokens[0].start;
   const split = statements(tokens);
@@ -592,25 +594,44 @@ function readUses(text: string, st: SqlToken[], scan: SqlScan): void {
       if (name) scan.reads.push(name);
     }
   }
+  const runtime = text.slice(st[0].start, st[st.length - 1].end).includes("${");
+  // Names a `WITH name AS (…)` clause gives a query are not tables.
+  const sourcesOf = () => {
+    const queries = new Set<string>();
+    for (let i = 1; i + 2 < st.length; i++)
+      if (
+        (isWord(st[i - 1], "WITH") || isPunct(st[i - 1], ",")) &&
+        (st[i].kind === "word" || st[i].kind === "quoted") &&
+        isWord(st[i + 1], "AS") &&
+        isPunct(st[i + 2], "(")
+      )
+        queries.add(st[i].value);
+    return [...new Set(scan.reads.slice(firstRead).map((r) => r.name))].filter((n) => !queries.has(n));
+  };
+  const view = viewName(st);
+  if (view) scan.views.push(runtime ? { name: view } : { name: view, sources: sourcesOf() });
   // Literal rows: the statement reads no table, says where its rows come from (VALUES or SELECT), and holds no text
   // filled in at run time (`"INSERT INTO t\n" + query` may read anything).
-  if (scan.inserts.length === firstInsert || text.slice(st[0].start, st[st.length - 1].end).includes("${")) return;
-  // Names a `WITH name AS (…)` clause gives a query are not tables.
-  const queries = new Set<string>();
-  for (let i = 1; i + 2 < st.length; i++)
-    if (
-      (isWord(st[i - 1], "WITH") || isPunct(st[i - 1], ",")) &&
-      (st[i].kind === "word" || st[i].kind === "quoted") &&
-      isWord(st[i + 1], "AS") &&
-      isPunct(st[i + 2], "(")
-    )
-      queries.add(st[i].value);
-  const sources = [...new Set(scan.reads.slice(firstRead).map((r) => r.name))].filter((n) => !queries.has(n));
+  if (scan.inserts.length === firstInsert || runtime) return;
+  const sources = sourcesOf();
   const literal = sources.length === 0 && st.some((t) => isWord(t, "VALUES") || isWord(t, "SELECT"));
   for (let k = firstInsert; k < scan.inserts.length; k++) {
     scan.inserts[k].sources = sources;
     if (literal) scan.inserts[k].literal = true;
   }
+}
+
+/** `CREATE [TEMPORARY] [OR REPLACE] VIEW [IF NOT EXISTS] name AS …`: the view's name (the path's last part). */
+function viewName(st: SqlToken[]): string | undefined {
+  if (!isWord(st[0], "CREATE")) return undefined;
+  let i = 1;
+  if (isWord(st[i], "TEMPORARY")) i++;
+  if (isWord(st[i], "OR") && isWord(st[i + 1], "REPLACE")) i += 2;
+  if (isWord(st[i], "TEMPORARY")) i++;
+  if (!isWord(st[i], "VIEW")) return undefined;
+  i++;
+  if (isWord(st[i], "IF") && isWord(st[i + 1], "NOT") && isWord(st[i + 2], "EXISTS")) i += 3;
+  return pathEnd(st, i)?.name;
 }
 
 /** The last part of a table path starting at `st[i]`: `cat.db.t` → t. */
