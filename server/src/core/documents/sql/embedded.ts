@@ -14,6 +14,7 @@
 import { withoutComments } from "../../comments";
 import { type Token, tokenize } from "../java/tokens";
 import type { SqlPiece } from "./reader";
+import { scanSql } from "./scanner";
 
 const JVM_METHODS = new Set(["executeSql", "sqlQuery", "sqlUpdate", "addInsertSql"]);
 
@@ -1218,6 +1219,16 @@ const ENVIRONMENT_CALL =
 const COMBINED_VARIABLE =
   /\.(?:join|leftOuterJoin|left_outer_join|rightOuterJoin|right_outer_join|fullOuterJoin|full_outer_join|union|unionAll|union_all|intersect|intersectAll|intersect_all|minus|minusAll|minus_all)\s*\(\s*(?!\w+\s*\.)[\w$]+\s*[,)]/;
 
+/** `.sqlQuery("…")`, `.sql_query('…')` (triple quotes too) with one literal string and nothing joined to it. */
+const QUERY_CALL = /\.(?:sqlQuery|sql_query)\s*\(\s*("""|'''|"|')((?:(?!\1)[^\\])*)\1\s*\)/g;
+
+/** The tables a query reads, by the statement reader's own rules (common table expressions are not tables). */
+function queryRows(query: string): { sources?: string[]; literal: boolean } {
+  if (query.includes("${") || /%[sd]|\{\w*\}/.test(query)) return { literal: false };
+  const insert = scanSql(`INSERT INTO q ${query}`).inserts[0];
+  return insert?.sources ? { sources: insert.sources, literal: insert.literal === true } : { literal: false };
+}
+
 interface Rows {
   /** The names of the tables the rows are read from; undefined when some rows come from elsewhere. */
   sources?: string[];
@@ -1235,10 +1246,14 @@ function rowsOf(text: string, expression: string, depth: number): Rows {
   if (!receiver) return { literal: false, batch: false };
   const rest = expression.slice(receiver[0].length);
   let literal = LITERAL_TABLE.test(rest);
+  // `sqlQuery("SELECT … FROM customers")`: the tables the query reads, when its whole text is one literal.
+  const queries = [...rest.matchAll(QUERY_CALL)].map((q) => queryRows(q[2]));
+  const unnamed = rest.replace(TABLE_API_READ, "").replace(QUERY_CALL, "");
   let sources: string[] | undefined =
-    UNNAMED_READ.test(rest.replace(TABLE_API_READ, "")) || COMBINED_VARIABLE.test(rest)
+    UNNAMED_READ.test(unnamed) || COMBINED_VARIABLE.test(rest) || queries.some((q) => q.sources === undefined)
       ? undefined
-      : [...rest.matchAll(TABLE_API_READ)].map((n) => tableName(n[2]));
+      : [...[...rest.matchAll(TABLE_API_READ)].map((n) => tableName(n[2])), ...queries.flatMap((q) => q.sources ?? [])];
+  literal ||= queries.length > 0 && queries.every((q) => q.literal);
   let batch = false;
   const values = assignedValues(text, receiver[1]);
   if (ENVIRONMENT_CALL.test(rest))
