@@ -1204,7 +1204,13 @@ function tableName(literal: string): string {
 }
 
 /** The Table API's batch and streaming environments, and the DataStream runtime mode, as job code names them. */
-export const BATCH_CODE = /\b(?:inBatchMode|in_batch_mode)\s*\(|\bRuntimeExecutionMode\.BATCH\b/;
+/**
+ * Code that runs its Table API or SQL jobs in batch mode: a batch `EnvironmentSettings`, the runtime mode, or the
+ * legacy batch environments of Flink 1.13 and older (`BatchTableEnvironment`, the DataSet API's
+ * `ExecutionEnvironment`, which is not the `StreamExecutionEnvironment`).
+ */
+export const BATCH_CODE =
+  /\b(?:inBatchMode|in_batch_mode)\s*\(|\bRuntimeExecutionMode\.BATCH\b|\bBatchTableEnvironment\b|(?<![\w.])ExecutionEnvironment\s*\.\s*(?:getExecutionEnvironment|get_execution_environment)\s*\(/;
 export const STREAMING_CODE =
   /\b(?:inStreamingMode|in_streaming_mode)\s*\(|\bRuntimeExecutionMode\.(?:STREAMING|AUTOMATIC)\b/;
 
