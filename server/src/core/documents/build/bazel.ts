@@ -14,10 +14,10 @@
  * Anything else (rules, macros, `select()`, loops) is passed over; a version computed by Starlark is unknown.
  */
 import { pushAll } from "../../arrays";
-import { emptyFacts, type FileFacts, type SyntaxProblem } from "../../model";
+import type { FileFacts } from "../../model";
 import { LineIndex } from "../../text";
-import type { GradleFacts, RawDependency, SymbolDefinition, ValueExpr, ValuePart } from "./facts";
-import { exprOf, textPart } from "./values";
+import type { RawDependency, SymbolDefinition, ValueExpr, ValuePart } from "./facts";
+import { exprOf, moduleBuildFacts, textPart } from "./values";
 
 /** Whether a file is one of a Bazel build's files that declare Maven dependencies or constants. */
 export function isBazelBuildFile(file: string): boolean {
@@ -137,23 +137,11 @@ const COORDINATES = /^([\w-]+(?:\.[\w-]+)+):([\w.-]+)(?::([\w.-]+)){0,2}:([\w.+-
 const COORDINATES_BEFORE_VERSION = /^([\w-]+(?:\.[\w-]+)+):([\w.-]+)(?::[\w.-]+){0,2}:$/;
 
 export function readBazelBuild(file: string, text: string): FileFacts {
-  const facts = emptyFacts(file, "bazel", text);
   const { tokens, problems } = tokenize(text);
   const index = new LineIndex(text);
   const reader = new BazelReader(tokens, index);
   reader.read();
-  const build: GradleFacts = {
-    kind: "gradle",
-    dsl: "bazel",
-    definitions: reader.definitions,
-    dependencies: reader.dependencies,
-    plugins: [],
-  };
-  facts.build = build;
-  facts.syntaxErrors = problems.map(
-    (p): SyntaxProblem => ({ range: index.rangeOf(p.start, p.end), message: p.message, severity: "warning" }),
-  );
-  return facts;
+  return moduleBuildFacts(file, "bazel", text, "bazel", reader, problems, index);
 }
 
 class BazelReader {

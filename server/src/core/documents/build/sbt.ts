@@ -11,11 +11,11 @@
  *
  * Anything else (settings, tasks, conditions) is passed over; a version computed at load time is unknown.
  */
-import { emptyFacts, type FileFacts, type SyntaxProblem } from "../../model";
+import type { FileFacts } from "../../model";
 import { LineIndex } from "../../text";
-import type { GradleFacts, RawDependency, SymbolDefinition, ValueExpr, ValuePart } from "./facts";
+import type { RawDependency, SymbolDefinition, ValueExpr, ValuePart } from "./facts";
 import { type Token, tokenize } from "./gradle/tokenizer";
-import { exprOf, textPart } from "./values";
+import { exprOf, moduleBuildFacts, textPart } from "./values";
 
 /** The meta-build's Scala sources: `project/*.scala` of a build, not a source folder's `project` package. */
 export function isSbtMetaBuildSource(file: string): boolean {
@@ -29,25 +29,13 @@ export function sbtBuildDir(file: string): string {
 }
 
 export function readSbtBuild(file: string, text: string): FileFacts {
-  const facts = emptyFacts(file, "sbt", text);
   // Scala strings interpolate only with a prefix (`s"…$v"`); Kotlin's tokenizer reads `$v` in any string, which
   // the reader undoes below for strings without one.
   const { tokens, problems } = tokenize(text, "kotlin");
   const index = new LineIndex(text);
   const reader = new SbtReader(tokens, index, text);
   reader.read();
-  const build: GradleFacts = {
-    kind: "gradle",
-    dsl: "sbt",
-    definitions: reader.definitions,
-    dependencies: reader.dependencies,
-    plugins: [],
-  };
-  facts.build = build;
-  facts.syntaxErrors = problems.map(
-    (p): SyntaxProblem => ({ range: index.rangeOf(p.start, p.end), message: p.message, severity: "warning" }),
-  );
-  return facts;
+  return moduleBuildFacts(file, "sbt", text, "sbt", reader, problems, index);
 }
 
 /** Configurations written after a module ID's fourth `%`. */

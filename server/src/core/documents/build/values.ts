@@ -1,8 +1,9 @@
 /**
  * Builds value expressions from source text with exact ranges, shared by the build-file readers.
  */
+import { emptyFacts, type FileFacts, type FileKind, type SyntaxProblem } from "../../model";
 import type { LineIndex } from "../../text";
-import type { TextPart, ValueExpr, ValuePart } from "./facts";
+import type { GradleFacts, RawDependency, SymbolDefinition, TextPart, ValueExpr, ValuePart } from "./facts";
 
 /** Literal text at [start, end) of the source; exact unless the text differs from the source or spans lines. */
 export function textPart(index: LineIndex, text: string, start: number, end: number, exact = true): TextPart {
@@ -54,4 +55,25 @@ export function literalText(expr: ValueExpr | undefined): string | undefined {
     out += p.text;
   }
   return out;
+}
+
+/**
+ * The facts of a build file whose reader gives module IDs and string constants as a Gradle script's (sbt, Bazel),
+ * with the reader's problems as warnings.
+ */
+export function moduleBuildFacts(
+  file: string,
+  kind: FileKind,
+  text: string,
+  dsl: GradleFacts["dsl"],
+  read: { definitions: SymbolDefinition[]; dependencies: RawDependency[] },
+  problems: { start: number; end: number; message: string }[],
+  index: LineIndex,
+): FileFacts {
+  const facts = emptyFacts(file, kind, text);
+  facts.build = { kind: "gradle", dsl, definitions: read.definitions, dependencies: read.dependencies, plugins: [] };
+  facts.syntaxErrors = problems.map(
+    (p): SyntaxProblem => ({ range: index.rangeOf(p.start, p.end), message: p.message, severity: "warning" }),
+  );
+  return facts;
 }
