@@ -38,7 +38,7 @@ export function tableOption(connector: KafkaTableConnector, key: string): TableO
 }
 
 /** The first Flink minor the data holds for the bundled connectors: what older releases read is not known. */
-export const FIRST_BUNDLED = Object.values(CONNECTORS)
+const FIRST_BUNDLED = Object.values(CONNECTORS)
   .flat()
   .map((o) => o.bundledSince)
   .filter((m): m is string => m !== null)

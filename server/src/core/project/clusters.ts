@@ -13,7 +13,7 @@ import type {
   FlinkWorkload,
   Located,
 } from "../model";
-import { comparePositions, type Position, type Range } from "../text";
+import { type Position, type Range, rangeContains } from "../text";
 import { flinkAtLeast, type ProjectModel } from "../workspace/project";
 import { findEntry } from "./configEntries";
 import { type ConfigVersion, projectWide, versionFrom } from "./versions";
@@ -796,9 +796,9 @@ function argumentRunners(project: ProjectModel, file: string): Cluster[] {
 export function sqlRunnerCluster(project: ProjectModel, file: string, at?: Position): Cluster | undefined {
   const bound = bindings(project).get(file);
   if (at === undefined || project.fileFacts(file)?.sql?.runBy !== "deploymentArgs") return bound;
-  const holding = argumentRunners(project, file).find((c) => {
-    const range = c.deployment?.object.range;
-    return range !== undefined && comparePositions(range.start, at) <= 0 && comparePositions(at, range.end) <= 0;
-  });
+  const point = { start: at, end: at };
+  const holding = argumentRunners(project, file).find(
+    (c) => c.deployment && rangeContains(c.deployment.object.range, point),
+  );
   return holding ?? bound;
 }

@@ -108,12 +108,13 @@ export const rule: Rule = {
       // A FlinkDeployment with a job, or the cluster an application-mode submit command starts for its job.
       const job = cluster.deployment?.jobKey !== undefined || cluster.config.target !== undefined;
       // A standalone application cluster (`standalone-job`) runs one job too, the class its command names.
-      const application = !cluster.deployment && !session && standaloneJobClasses(cluster) !== undefined;
+      const standaloneClasses = cluster.deployment ? undefined : standaloneJobClasses(cluster);
+      const application = !session && standaloneClasses !== undefined;
       const entryClass = cluster.deployment?.entryClass?.value;
       const ours = entryClass !== undefined && declaresEntryClass(ctx.project, entryClass) === true;
       const notOurs = cluster.deployment
         ? entryClass !== undefined && declaresEntryClass(ctx.project, entryClass) === false
-        : (standaloneJobClasses(cluster) ?? []).some((c) => declaresEntryClass(ctx.project, c) === false);
+        : (standaloneClasses ?? []).some((c) => declaresEntryClass(ctx.project, c) === false);
       const elsewhere =
         (job && (noCode || notOurs || (!ours && runsFlinkExample(cluster)))) ||
         (application && (noCode || notOurs)) ||

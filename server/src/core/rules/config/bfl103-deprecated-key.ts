@@ -131,13 +131,7 @@ function reportDeprecated(
   // release knows the new key at all is not known (`taskmanager.memory.network.fraction` is new in Flink 1.10).
   const first = FLINK_MINORS[0];
   if (minor !== undefined && olderThanCatalogue(minor) && (target.since === undefined || target.since === first)) {
-    const edit = winner ? undefined : renameKeyEdit(ctx.project, file, entry, target.key);
-    const rename = fixSafety(ctx, config, entry.key, target);
-    const fix = winner
-      ? deleteFix(ctx, config, entry, target)
-      : edit
-        ? singleFileFix(`Rename to \`${target.key}\`${rename.why}`, rename.safety, file, [edit])
-        : undefined;
+    const fix = winner ? deleteFix(ctx, config, entry, target) : renameFix(ctx, config, entry, target);
     ctx.report({
       file,
       range: entry.keyRange,
@@ -173,11 +167,8 @@ function reportDeprecated(
   // Unless the configuration's own deployment pins a version that has the new key, the new key may be too new for
   // the cluster: say since when it exists, and leave the rename to a person (it is not applied on save).
   const since = target.since ? ` (Flink ${target.since} and later)` : "";
-  const edit = renameKeyEdit(ctx.project, file, entry, target.key);
-  const rename = fixSafety(ctx, config, entry.key, target);
-  const fixes: Fix[] = edit
-    ? [singleFileFix(`Rename to \`${target.key}\`${rename.why}`, rename.safety, file, [edit])]
-    : [];
+  const rename = renameFix(ctx, config, entry, target);
+  const fixes: Fix[] = rename ? [rename] : [];
   const later = droppedIn
     ? `Flink ${flinkLine(droppedIn)} no longer reads \`${entry.key}\`: rename it to \`${target.key}\` before upgrading.`
     : `Rename it to \`${target.key}\` before a Flink upgrade drops the old key.`;
@@ -196,6 +187,14 @@ function reportDeprecated(
     related: [{ file, range: entry.keyRange, message: later }],
     fixes,
   });
+}
+
+/** Renaming a deprecated key to the option Flink reads it as; its safety says which versions were considered. */
+function renameFix(ctx: RuleContext, config: FlinkConfig, entry: ConfigEntry, target: OptionInfo): Fix | undefined {
+  const edit = renameKeyEdit(ctx.project, config.file, entry, target.key);
+  if (!edit) return undefined;
+  const rename = fixSafety(ctx, config, entry.key, target);
+  return singleFileFix(`Rename to \`${target.key}\`${rename.why}`, rename.safety, config.file, [edit]);
 }
 
 /**

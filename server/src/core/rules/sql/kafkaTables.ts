@@ -9,7 +9,6 @@ import type { Fix, FixSafety, RelatedLocation } from "../../findings";
 import { addChainCallEdit } from "../../jobcode/intents";
 import { str } from "../../jobcode/render";
 import type { ConnectorVersion } from "../../knowledge/kafkaConnector";
-import { FIRST_BUNDLED } from "../../knowledge/kafkaTableOptions";
 import { compareMinors } from "../../knowledge/options";
 import type { KafkaTable, SqlJob } from "../../project/sqlJobs";
 import type { TextEdit } from "../../text";
@@ -31,16 +30,18 @@ export function connectorVersion(project: ProjectModel): ConnectorVersion | unde
   return found.version;
 }
 
+/** The first Flink minor whose Kafka table source is the KafkaSource of FLIP-27 (FLINK-22914). */
+const KAFKA_SOURCE_TABLES_SINCE = "1.14";
+
 /**
- * Whether the project's Kafka tables are read by a connector bundled with a Flink release older than the option data
- * (before 1.14): that table source is built on the legacy FlinkKafkaConsumer, which, when the job takes no
- * checkpoints, commits offsets with the Kafka client's own auto-commit (on by default) rather than never. What such
- * a source commits is not checked.
+ * Whether the project's Kafka tables are read by a connector bundled with Flink 1.13 or older: that table source is
+ * built on the legacy FlinkKafkaConsumer, which, when the job takes no checkpoints, commits offsets with the Kafka
+ * client's own auto-commit (on by default) rather than never. What such a source commits is not checked.
  */
 export function legacyTableSource(project: ProjectModel): boolean {
   const v = connectorVersion(project);
   const minor = v ? (v.bundled ? v.flinkMinor : undefined) : project.flinkVersion?.minor;
-  return minor !== undefined && compareMinors(minor, FIRST_BUNDLED) < 0;
+  return minor !== undefined && compareMinors(minor, KAFKA_SOURCE_TABLES_SINCE) < 0;
 }
 
 export function describeVersion(v: ConnectorVersion): string {

@@ -313,6 +313,6 @@ function isBazelRootFile(file: string): boolean {
 function bazelRootOf(dir: string, roots: ReadonlySet<string>): string {
   for (let d = dir; ; d = dirOf(d)) {
     if (roots.has(d)) return d;
-    if (d === "/" || d === "" || dirOf(d) === d) return dir;
+    if (d === "/") return dir;
   }
 }
