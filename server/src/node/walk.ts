@@ -18,6 +18,7 @@ import { PROJECT_CONFIG_NAMES, readProjectConfig } from "../core/documents/proje
 import { matchesAny } from "../core/glob";
 import { basename, dirname, ROOT_MARKERS, relativeTo } from "../core/workspace/workspace";
 import { describeType, formatBytes, isInside, readDiskFile, realPathOf, toPosixPath } from "./files";
+import { type TrackedPaths, trackedPaths } from "./gitIndex";
 
 /** Folders never entered unless given explicitly: dependencies, version control, build output. */
 export const SKIPPED_FOLDERS: ReadonlySet<string> = new Set([
@@ -118,14 +119,44 @@ function readGitignore(dir: string, note?: (path: string, message: string) => vo
   return { dir, rules: ignore().add(r.file.text) };
 }
 
-/** Git's precedence: the deepest .gitignore that says anything about a path decides. */
-function isGitignored(ignores: readonly Gitignore[], path: string, isDir: boolean): boolean {
+/**
+ * What git tracks, for paths a .gitignore pattern matches: git ignores untracked files only, so a committed file
+ * is read even when a pattern matches it, and a matched folder is entered when it holds committed files.
+ */
+class Tracked {
+  private readonly workTrees = new Map<string, string | undefined>();
+  private readonly byWorkTree = new Map<string, TrackedPaths>();
+
+  /** The work tree a folder belongs to: the nearest folder above it (or itself) that holds `.git`. */
+  private workTreeOf(dir: string): string | undefined {
+    if (this.workTrees.has(dir)) return this.workTrees.get(dir);
+    const parent = dirname(dir);
+    const found = existsSync(child(dir, ".git")) ? dir : parent === dir ? undefined : this.workTreeOf(parent);
+    this.workTrees.set(dir, found);
+    return found;
+  }
+
+  has(path: string, isDir: boolean): boolean {
+    const root = this.workTreeOf(dirname(path));
+    if (root === undefined) return false;
+    let tracked = this.byWorkTree.get(root);
+    if (tracked === undefined) {
+      tracked = trackedPaths(root);
+      this.byWorkTree.set(root, tracked);
+    }
+    const rel = relativeTo(root, path);
+    return isDir ? tracked.folders.has(rel) : tracked.files.has(rel);
+  }
+}
+
+/** Git's precedence: the deepest .gitignore that says anything about a path decides; tracked paths are never ignored. */
+function isGitignored(ignores: readonly Gitignore[], path: string, isDir: boolean, tracked: Tracked): boolean {
   for (let i = ignores.length - 1; i >= 0; i--) {
     const { dir, rules } = ignores[i];
     if (!isUnder(path, dir) || path === dir) continue;
     const rel = relativeTo(dir, path);
     const result = rules.test(isDir ? `${rel}/` : rel);
-    if (result.ignored) return true;
+    if (result.ignored) return !tracked.has(path, isDir);
     if (result.unignored) return false;
   }
   return false;
@@ -139,6 +170,7 @@ class Walker {
   readonly within: string[] = [];
   private readonly noted = new Set<string>();
   private readonly visited = new Set<string>();
+  readonly tracked = new Tracked();
   private readonly maxFiles: number;
   private readonly maxFileBytes: number;
   private capped = false;
@@ -263,19 +295,23 @@ class Walker {
         isFile = target?.isFile() ?? false;
         other = target !== undefined && !isDir && !isFile;
         // A link out of the workspace is named when it stands for something the walk would have entered or read.
-        if ((isDir || isFile || other) && this.wanted(e.name, isDir) && !isGitignored(ignores, path, isDir)) {
+        if (
+          (isDir || isFile || other) &&
+          this.wanted(e.name, isDir) &&
+          !isGitignored(ignores, path, isDir, this.tracked)
+        ) {
           if (this.linkTarget(path) === undefined) continue;
         }
       }
       if (other) {
-        if (this.wanted(e.name, false) && !isGitignored(ignores, path, false)) {
+        if (this.wanted(e.name, false) && !isGitignored(ignores, path, false, this.tracked)) {
           const stat = statOrUndefined(path);
           this.note(path, `not read: ${stat ? describeType(stat) : "not a regular file"}, not a regular file`);
         }
         continue;
       }
       if (!isDir && !isFile) continue;
-      if (isGitignored(ignores, path, isDir)) continue;
+      if (isGitignored(ignores, path, isDir, this.tracked)) continue;
       if (isDir) {
         if (!SKIPPED_FOLDERS.has(e.name)) dirs.push(path);
       } else files.push(path);
@@ -426,14 +462,14 @@ export function isCollectable(file: string, folder: string, options: Omit<Collec
   let ignores: Gitignore[] = [];
   for (const dir of dirs) {
     if (isUnder(dir, root) && dir !== root) {
-      if (SKIPPED_FOLDERS.has(basename(dir)) || isGitignored(ignores, dir, true)) return false;
+      if (SKIPPED_FOLDERS.has(basename(dir)) || isGitignored(ignores, dir, true, walker.tracked)) return false;
       const rel = isUnder(dir, scope.root) && dir !== scope.root ? relativeTo(scope.root, dir) : undefined;
       if (rel !== undefined && exclude.length > 0 && matchesAny(rel, exclude)) return false;
     }
     const own = readGitignore(dir);
     if (own) ignores = [...ignores, own];
   }
-  if (isGitignored(ignores, path, false) || walker.rejection(path, scope) !== undefined) return false;
+  if (isGitignored(ignores, path, false, walker.tracked) || walker.rejection(path, scope) !== undefined) return false;
   const stat = statOrUndefined(path);
   return stat?.isFile() === true && stat.size <= (options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES);
 }
