@@ -42,10 +42,16 @@ export type SqlCheckpointing =
 export interface SqlJob {
   script: SqlScriptFacts;
   kafkaTables: KafkaTable[];
+  /**
+   * Kafka tables written with the descriptor keys of Flink 1.13 and older (`'connector.type' = 'kafka'`): the
+   * legacy table source, a FlinkKafkaConsumer. The BFL6xx option rules do not apply to them.
+   */
+  legacyKafkaTables: SqlTableFacts[];
   /** The script runs a job (INSERT INTO, or reads a table): a script of definitions only runs none. */
   runsJob: boolean;
   /**
-   * The script is Flink SQL for certain: SQL in job code, a `SET` of a Flink option, or a table with a `connector`.
+   * The script is Flink SQL for certain: SQL in job code, a `SET` of a Flink option, or a table with a `connector`
+   * (or the legacy `connector.type`).
    * A `.sql` file of plain DDL and INSERTs may be a database's init script (PostgreSQL, MySQL). A ksqlDB script or
    * one of Confluent's Flink statements is no script at all (the reader gives it no SQL facts).
    */
@@ -136,8 +142,12 @@ function jobOf(project: ProjectModel, script: SqlScriptFacts): SqlJob {
   return {
     script,
     kafkaTables,
+    legacyKafkaTables: script.tables.filter((t) => t.connectorType === "kafka"),
     runsJob: script.writes.length > 0 || (script.embedded && script.tables.length > 0),
-    flink: script.embedded || script.config.entries.length > 0 || script.tables.some((t) => t.connector !== undefined),
+    flink:
+      script.embedded ||
+      script.config.entries.length > 0 ||
+      script.tables.some((t) => t.connector !== undefined || t.connectorType !== undefined),
     checkpointing: checkpointingOf(project, script),
     batch: batchOf(project, script),
   };
@@ -339,6 +349,8 @@ function tableOption(t: SqlTableFacts, key: string): SqlTableOption | undefined 
 
 function boundedScan(t: SqlTableFacts): boolean {
   if (t.like) return false;
+  // The legacy descriptor keys (Flink 1.13 and older): a JDBC table and a file table (a CSV source) are read once.
+  if (t.connectorType !== undefined) return t.connectorType === "jdbc" || t.connectorType === "filesystem";
   switch (t.connector) {
     case "jdbc":
       return true;

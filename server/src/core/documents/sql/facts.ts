@@ -25,6 +25,11 @@ export interface SqlTableFacts {
   nameRange: Range;
   /** The value of `'connector'`, lower-cased, when the table names one. */
   connector?: string;
+  /**
+   * The value of `'connector.type'`, lower-cased, when the table names its connector with the descriptor keys of
+   * Flink 1.13 and older (`'connector.type' = 'kafka'`, `'connector.topic'`, …) and has no `'connector'`.
+   */
+  connectorType?: string;
   options: SqlTableOption[];
   /** The options written are not all there is: `CREATE TABLE … LIKE` another table, or a key filled in at run time. */
   like: boolean;

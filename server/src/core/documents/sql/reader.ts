@@ -87,11 +87,19 @@ export function readSqlPieces(
         .find((o) => o.key === "connector")
         ?.value.trim()
         .toLowerCase();
+      const connectorType =
+        connector === undefined
+          ? options
+              .find((o) => o.key === "connector.type")
+              ?.value.trim()
+              .toLowerCase()
+          : undefined;
       tables.push({
         file,
         name: t.name,
         nameRange: range(t.nameStart, t.nameEnd),
         connector,
+        ...(connectorType !== undefined ? { connectorType } : {}),
         options: options.map((o) => ({
           key: o.key,
           value: o.value,

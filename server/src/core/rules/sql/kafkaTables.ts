@@ -44,6 +44,22 @@ export function legacyTableSource(project: ProjectModel): boolean {
   return minor !== undefined && compareMinors(minor, KAFKA_SOURCE_TABLES_SINCE) < 0;
 }
 
+/**
+ * The Flink minor that reads the project's Kafka tables, when it no longer has the legacy table factories that read
+ * the descriptor keys (`'connector.type' = 'kafka'`): Flink 1.14 removed them (FLINK-23513), and the connector
+ * released apart from Flink (3.x and later) came after that. Undefined where they may still be read or the version
+ * is not known.
+ */
+/** The first Flink minor without the legacy table factories (FLINK-23513, apache/flink#16638). */
+const LEGACY_DESCRIPTORS_REMOVED_IN = "1.14";
+
+export function legacyDescriptorsGone(project: ProjectModel): string | undefined {
+  const v = connectorVersion(project);
+  if (v && !v.bundled) return `Kafka connector ${v.version}`;
+  const minor = v ? v.flinkMinor : project.flinkVersion?.minor;
+  return minor !== undefined && compareMinors(minor, LEGACY_DESCRIPTORS_REMOVED_IN) >= 0 ? `Flink ${minor}` : undefined;
+}
+
 export function describeVersion(v: ConnectorVersion): string {
   return v.bundled
     ? `the Kafka connector bundled with Flink ${v.flinkMinor ?? v.version}`
