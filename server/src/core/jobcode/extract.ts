@@ -64,7 +64,25 @@ interface DescriptorState {
   built: boolean;
   /** Code of the file registers it (`createTemporaryTable`) or uses it (`from`, `executeInsert`). */
   used: boolean;
+  /** A `Kafka()` of the legacy descriptor API; `connected` once a table environment's `connect(…)` took it. */
+  legacy?: boolean;
+  connected?: boolean;
 }
+
+/** Calls of the legacy `connect(…)` table descriptor that register the table under a name (their first argument). */
+const LEGACY_REGISTRATIONS =
+  /^(createTemporaryTable|registerTableSource|registerTableSink|registerTableSourceAndSink)$/;
+/** Calls of the legacy `connect(…)` table descriptor that only shape it. */
+const LEGACY_TABLE_STEPS = /^(withFormat|withSchema|inAppendMode|inRetractMode|inUpsertMode)$/;
+/** The legacy `Kafka()` descriptor's start positions, as its `connector.startup-mode` key has them. */
+const LEGACY_STARTUP_MODES: Record<string, string | undefined> = {
+  startFromEarliest: "earliest-offset",
+  startFromLatest: "latest-offset",
+  startFromGroupOffsets: "group-offsets",
+  startFromSpecificOffsets: "specific-offsets",
+  startFromSpecificOffset: "specific-offsets",
+  startFromTimestamp: "timestamp",
+};
 
 /** `TableDescriptor.Builder` calls that set no option. */
 const DESCRIPTOR_STEPS =
@@ -1142,6 +1160,8 @@ export class Extractor {
     } else if (/(^|\.)(ImmutableMap|ImmutableSortedMap)\.Builder$/.test(made.type.replace(/<.*$/, ""))) {
       // `new ImmutableMap.Builder<String, Object>()`, as `ImmutableMap.builder()`: the puts before `build()`.
       obj = builderMap(e.end);
+    } else if (simple === "Kafka" && e.args.length === 0 && /\btable\.descriptors\b/.test(this.text)) {
+      obj = this.newLegacyDescriptor(e, scope);
     } else if (simple === "Configuration") {
       const s: ConfState = { entries: [], passed: false };
       this.confs.push(s);
@@ -1427,6 +1447,12 @@ export class Extractor {
       case "conf":
         return this.confCall(obj, e, scope);
       case "tableEnv": {
+        // `tableEnv.connect(new Kafka()…)`: the legacy descriptor API, the table's definition goes on.
+        const connected = args[0];
+        if (e.name === "connect" && connected?.t === "descriptor" && connected.s.legacy) {
+          connected.s.connected = true;
+          return connected;
+        }
         // The TableConfig's settings configure the job the environment runs (its SQL statements included).
         if (e.name !== "getConfig") return undefined;
         const s: ConfState = { entries: [], passed: true };
@@ -1711,6 +1737,76 @@ export class Extractor {
     return { t: "descriptor", s };
   }
 
+  /**
+   * `new Kafka()` of the legacy descriptor API (`org.apache.flink.table.descriptors.Kafka`, PyFlink's
+   * `pyflink.table.descriptors.Kafka`, Flink 1.13 and older): its calls are the table's `connector.*` keys.
+   */
+  private newLegacyDescriptor(e: { start: number; end: number }, scope: Scope): Obj {
+    const fact: TableDescriptorFact = {
+      file: this.file,
+      language: this.language,
+      range: this.index.rangeOf(e.start, e.end),
+      connector: "kafka",
+      legacy: true,
+      options: [],
+      open: false,
+      names: [],
+      read: false,
+      written: false,
+    };
+    const s: DescriptorState = {
+      fact,
+      conditional: scope.conditional,
+      builderEnd: e.end,
+      built: false,
+      used: false,
+      legacy: true,
+    };
+    this.descriptors.push(s);
+    return { t: "descriptor", s };
+  }
+
+  /** A call on a legacy `Kafka()` descriptor, or on the table descriptor `connect(…)` made of it. */
+  private legacyDescriptorCall(obj: Obj & { t: "descriptor" }, e: CallExpr, scope: Scope): Obj | undefined {
+    const s = obj.s;
+    const f = s.fact;
+    if (s.connected) {
+      const name = e.args[0] ? this.tableName(e.args[0], scope) : undefined;
+      if (LEGACY_REGISTRATIONS.test(e.name)) {
+        s.used = true;
+        if (name && !f.names.some((n) => n.name === name.name)) f.names.push(name);
+        if (/Sink/.test(e.name)) f.written = true;
+        return undefined;
+      }
+      return LEGACY_TABLE_STEPS.test(e.name) ? obj : undefined;
+    }
+    const key = (k: string, valueExpr?: Expr, value?: string): void => {
+      const range = this.index.rangeOf(e.nameStart, e.nameEnd);
+      const v = valueExpr ? this.optionValue(valueExpr, scope) : undefined;
+      const known = value ?? v?.value;
+      f.options.push({
+        key: k,
+        ...(known !== undefined && !scope.conditional ? { value: known } : {}),
+        keyRange: range,
+        valueRange: v?.range ?? range,
+        valueText: valueExpr ? this.text.slice(valueExpr.start, valueExpr.end) : e.name,
+        exact: false,
+        conditional: scope.conditional,
+      });
+      if (known === undefined) f.open = true;
+    };
+    const start = LEGACY_STARTUP_MODES[e.name];
+    if (e.name === "version" && e.args.length === 1) key("connector.version", e.args[0]);
+    else if (e.name === "topic" && e.args.length === 1) key("connector.topic", e.args[0]);
+    else if (start !== undefined) key("connector.startup-mode", undefined, start);
+    else if (e.name === "property" && e.args.length === 2) {
+      const k = this.optionValue(e.args[0], scope);
+      if (k.value === undefined || !k.string) f.open = true;
+      else key(`connector.properties.${k.value}`, e.args[1]);
+    } else f.open = true;
+    return obj;
+  }
+
   private descriptorCall(
     obj: Obj & { t: "descriptor" },
     e: CallExpr,
@@ -1719,6 +1815,7 @@ export class Extractor {
   ): Obj | undefined {
     const s = obj.s;
     const f = s.fact;
+    if (s.legacy) return this.legacyDescriptorCall(obj, e, scope);
     if (s.built) {
       // What the built descriptor answers (`getOptions()`, `toBuilder()`) changes nothing of it.
       if (e.name !== "build") return undefined;
@@ -2127,7 +2224,9 @@ export class Extractor {
     const v = call.args[0].value;
     if (!key && v.kind === "string") key = v.value;
     if (key) obj.s.entries.push({ key, value: call.args[1], call });
-    return e.name === "set" ? obj : undefined;
+    // Java's `set` returns the configuration, its typed setters return nothing; PyFlink's setters all return it, so
+    // calls chain (`.set_string("pipeline.jars", …).set_string("execution.checkpointing.interval", "10s")`).
+    return e.name === "set" || this.language === "python" ? obj : undefined;
   }
 }
 

@@ -566,6 +566,11 @@ export interface TableDescriptorFact {
   range: Range;
   /** The connector, lower-cased. */
   connector: string;
+  /**
+   * A table of the legacy descriptor API of Flink 1.13 and older (`tableEnv.connect(new Kafka().topic(…))…
+   * .createTemporaryTable("orders")`): its options are the `connector.*` keys those calls stand for.
+   */
+  legacy?: true;
   options: TableDescriptorOption[];
   /**
    * Some option could not be read (a key or value that is not a literal or constant, an option set on some paths

@@ -14,9 +14,9 @@ export function descriptorTables(code: JobCode): SqlTableFacts[] {
 
 function tableOf(d: TableDescriptorFact): SqlTableFacts {
   const options: SqlTableOption[] = [
-    // `forConnector("kafka")` is the table's `connector` option.
+    // `forConnector("kafka")` is the table's `connector` option; a legacy `new Kafka()`, its `connector.type`.
     {
-      key: "connector",
+      key: d.legacy ? "connector.type" : "connector",
       value: d.connector,
       keyRange: d.range,
       valueRange: d.range,
@@ -41,7 +41,7 @@ function tableOf(d: TableDescriptorFact): SqlTableFacts {
     // A table used without a name is called by its topic in messages.
     name: first?.name ?? topic ?? d.connector,
     nameRange: first?.range ?? d.range,
-    connector: d.connector,
+    ...(d.legacy ? { connectorType: d.connector } : { connector: d.connector }),
     options,
     like: d.open,
     embedded: true,

@@ -56,7 +56,7 @@ export const rule: Rule = {
     fix: "unsafe",
     docs: {
       whatItDoes:
-        "Reports a Flink configuration (flink-conf.yaml, config.yaml, a ConfigMap's embedded configuration, a FlinkDeployment's `spec.flinkConfiguration`, or that of a Confluent Platform FlinkApplication, `cmf.confluent.io/v1` or the Confluent for Kubernetes resource `platform.confluent.io/v1beta1`, from which Confluent Manager for Apache Flink creates a FlinkDeployment) that sets no `execution.checkpointing.interval`, or one of 0. A FlinkApplication's configuration includes its Flink environment's: CMF merges the `spec.flinkApplicationDefaults.spec.flinkConfiguration` of the application's FlinkEnvironment over it, and the environment's settings win. The environment is the FlinkEnvironment of the project that the application's `spec.flinkEnvironment` names, or else, for an application that names none (a CMF application file: its environment is given when it is created), the project's only FlinkEnvironment. A standalone cluster's configuration includes what its containers set when they start, FLINK_PROPERTIES and then the `-Dkey=value` arguments of the start command (`standalone-job -Dexecution.checkpointing.interval=0` turns checkpointing off whatever the mounted file says). An interval set only for TaskManager containers counts as none: the JobManager triggers checkpoints and reads its own configuration.",
+        "Reports a Flink configuration (flink-conf.yaml, config.yaml, a ConfigMap's embedded configuration, a FlinkDeployment's `spec.flinkConfiguration`, or that of a Confluent Platform FlinkApplication, `cmf.confluent.io/v1` or the Confluent for Kubernetes resource `platform.confluent.io/v1beta1`, from which Confluent Manager for Apache Flink creates a FlinkDeployment) that sets no `execution.checkpointing.interval`, or one of 0. A FlinkApplication's configuration includes its Flink environment's: CMF merges the `spec.flinkApplicationDefaults.spec.flinkConfiguration` of the application's FlinkEnvironment over it, and the environment's settings win. The environment is the FlinkEnvironment of the project that the application's `spec.flinkEnvironment` names, or else, for an application that names none (a CMF application file: its environment is given when it is created), the project's only FlinkEnvironment. A standalone cluster's configuration includes what its containers set when they start, FLINK_PROPERTIES and then the `-Dkey=value` arguments of the start command (`standalone-job -Dexecution.checkpointing.interval=0` turns checkpointing off whatever the mounted file says). An interval set only for TaskManager containers counts as none: the JobManager triggers checkpoints and reads its own configuration. Tables of Flink 1.13's legacy descriptor keys (`'connector.type' = 'kafka'`) and job code that defines its Kafka tables with the legacy descriptor API (`tableEnv.connect(new Kafka()…)`, PyFlink `connect(Kafka()…)`) are read the same way: such a job that streams without checkpoints is reported at its write.",
       whyItMatters:
         "Flink has no default checkpoint interval: without one, no checkpoint is ever taken. When a TaskManager is lost or the job restarts, every operator starts without its state and the sources start over from their configured start position, so Kafka data is read again or skipped, windows and aggregates are lost, and exactly-once sinks never commit their transactions.",
       bad: { "flink-conf.yaml": "taskmanager.numberOfTaskSlots: 4\nparallelism.default: 4\n" },
@@ -253,17 +253,20 @@ export const rule: Rule = {
       }
       // Only a script that submits a streaming job (INSERT INTO) is reported; definitions read by a query in job code
       // are that code's job.
-      // A file whose only tables are Table API descriptors runs no SQL script: its job is the code's.
+      // A file whose only tables are Table API descriptors runs no SQL script: its job is the code's (BFL603 reports
+      // its Kafka tables), unless they are legacy `connect(new Kafka()…)` tables, which no other rule reports.
       // Literal rows (`INSERT INTO t VALUES …`), a batch environment, or reads of bounded tables only (a JDBC table, a
       // file) make a bounded job: it ends before a checkpoint would matter.
       const streaming = job.script.writes.find((w) => !isBoundedWrite(ctx.project, job.script, w));
-      if (!noCluster || !streaming || job.script.descriptorsOnly) continue;
+      // Tables of the legacy descriptor API (`connect(new Kafka()…)`) are no SQL rule's: the job is reported here.
+      if (!noCluster || !streaming || (job.script.descriptorsOnly && job.legacyKafkaTables.length === 0)) continue;
       const fix = insertFix(config, `Add SET '${KEY}' = '${interval}'`, [[KEY, interval]]);
       ctx.report({
         file: config.file,
         range: streaming.range,
-        message:
-          "This SQL script's streaming job never checkpoints: after a failure it loses its state and re-reads or skips data.",
+        message: job.script.descriptorsOnly
+          ? "This Table API job never checkpoints: after a failure it loses its state and re-reads or skips data."
+          : "This SQL script's streaming job never checkpoints: after a failure it loses its state and re-reads or skips data.",
         details: `Nothing sets ${KEY} (not the script, the project's cluster configuration or its job code), so Flink never takes a checkpoint. Add SET '${KEY}' = '${interval}';`,
         fixes: fix ? [fix] : [],
       });

@@ -43,7 +43,7 @@ export const rule: Rule = {
     fix: "safe",
     docs: {
       whatItDoes:
-        "Reports options in `WITH (…)` of a `CREATE TABLE` with `'connector' = 'kafka'` or `'upsert-kafka'` that the connector does not know: an error for a key no connector version reads (a misspelling) or one the project's connector version does not read yet, a warning for the deprecated `sink.semantic`. Options under `properties.` (handed to the Kafka client), options of the table's formats (`json.…`, `key.avro.…`, `value.json.…`) and the planner's `scan.watermark.…` options are not checked. The fix renames a misspelled key (unsafe: it guesses) and replaces `sink.semantic` by `sink.delivery-guarantee` with the same guarantee (safe). Tables job code builds with the Table API (`TableDescriptor.forConnector(\"kafka\").option(…)`, `.format(…)` as `format`, typed options such as `KafkaConnectorOptions.TOPIC`) are checked the same way, and their fixes edit the string literals. A table written with the descriptor keys of Flink 1.13 and older (`'connector.type' = 'kafka'`, `'connector.topic'`) is reported once, at `connector.type`, when the project runs Flink 1.14 or later or a Kafka connector released apart from Flink, neither of which reads those keys; it gets no fix, since every option changes its name.",
+        "Reports options in `WITH (…)` of a `CREATE TABLE` with `'connector' = 'kafka'` or `'upsert-kafka'` that the connector does not know: an error for a key no connector version reads (a misspelling) or one the project's connector version does not read yet, a warning for the deprecated `sink.semantic`. Options under `properties.` (handed to the Kafka client), options of the table's formats (`json.…`, `key.avro.…`, `value.json.…`) and the planner's `scan.watermark.…` options are not checked. The fix renames a misspelled key (unsafe: it guesses) and replaces `sink.semantic` by `sink.delivery-guarantee` with the same guarantee (safe). Tables job code builds with the Table API (`TableDescriptor.forConnector(\"kafka\").option(…)`, `.format(…)` as `format`, typed options such as `KafkaConnectorOptions.TOPIC`) are checked the same way, and their fixes edit the string literals. A table written with the descriptor keys of Flink 1.13 and older (`'connector.type' = 'kafka'`, `'connector.topic'`), or built by job code with the legacy descriptor API (`tableEnv.connect(new Kafka().topic(…))…createTemporaryTable(…)`, PyFlink `connect(Kafka()…)`), is reported once, at `connector.type` or at `Kafka()`, when the project runs Flink 1.14 or later or a Kafka connector released apart from Flink, neither of which reads those keys; it gets no fix, since every option changes its name.",
       whyItMatters:
         "Flink validates a table's options when a query uses it: an option the connector does not know fails the statement with `Unsupported options found for 'kafka'`, so the job never starts, or a misspelled option such as `scan.startup-mode` stops every deployment until it is found. `sink.semantic` is still read but logs a deprecation warning on every start, and the connector may drop it.",
       bad: { "job.sql": TABLE("  'sink.semantic' = 'at-least-once'") },
@@ -65,14 +65,20 @@ export const rule: Rule = {
       for (const table of legacyGone ? job.legacyKafkaTables : []) {
         const key = table.options.find((o) => o.key === "connector.type");
         if (!key) continue;
+        const code = table.descriptor !== undefined;
         ctx.report({
           file: table.file,
           range: key.keyRange,
-          message: fitting(
-            `${legacyGone} no longer reads 'connector.type' tables: name the connector with 'connector' = 'kafka'.`,
-            "This Flink no longer reads 'connector.type' tables: name the connector with 'connector' = 'kafka'.",
-          ),
-          details: `The descriptor keys of Flink 1.13 and older ('connector.type', 'connector.topic', 'connector.properties.*', 'format.type', 'update-mode') were read by the legacy table factories, which Flink 1.14 removed (FLINK-23513); a query that uses this table fails with "Could not find a suitable table factory". Write its options in the current form: 'connector' = 'kafka', 'topic', 'properties.bootstrap.servers', 'properties.group.id', 'scan.startup.mode', 'format'.`,
+          message: code
+            ? fitting(
+                `${legacyGone} has no Kafka() table descriptor any more: define the table with a TableDescriptor.`,
+                "This Flink has no Kafka() table descriptor any more: define the table with a TableDescriptor.",
+              )
+            : fitting(
+                `${legacyGone} no longer reads 'connector.type' tables: name the connector with 'connector' = 'kafka'.`,
+                "This Flink no longer reads 'connector.type' tables: name the connector with 'connector' = 'kafka'.",
+              ),
+          details: `The descriptor keys of Flink 1.13 and older ('connector.type', 'connector.topic', 'connector.properties.*', 'format.type', 'update-mode') were read by the legacy table factories, which Flink 1.14 removed (FLINK-23513); a query that uses this table fails with "Could not find a suitable table factory". ${code ? 'The table environment\'s connect(…) went with them. Define the table with TableDescriptor.forConnector("kafka") (Flink 1.14 and later) or a CREATE TABLE statement' : "Write its options in the current form"}: 'connector' = 'kafka', 'topic', 'properties.bootstrap.servers', 'properties.group.id', 'scan.startup.mode', 'format'.`,
         });
       }
       for (const table of job.kafkaTables) {

@@ -12,7 +12,7 @@ import type { ConnectorVersion } from "../../knowledge/kafkaConnector";
 import { compareMinors } from "../../knowledge/options";
 import type { KafkaTable, SqlJob } from "../../project/sqlJobs";
 import type { TextEdit } from "../../text";
-import type { ProjectModel } from "../../workspace/project";
+import { type ProjectModel, parseMinor } from "../../workspace/project";
 import { connectorSites } from "../build/kafkaConnectors";
 import { textAt } from "../configEdits";
 
@@ -56,8 +56,15 @@ const LEGACY_DESCRIPTORS_REMOVED_IN = "1.14";
 export function legacyDescriptorsGone(project: ProjectModel): string | undefined {
   const v = connectorVersion(project);
   if (v && !v.bundled) return `Kafka connector ${v.version}`;
-  const minor = v ? v.flinkMinor : project.flinkVersion?.minor;
-  return minor !== undefined && compareMinors(minor, LEGACY_DESCRIPTORS_REMOVED_IN) >= 0 ? `Flink ${minor}` : undefined;
+  const flink = project.flinkVersion;
+  const minor = v ? v.flinkMinor : flink?.minor;
+  if (minor === undefined || compareMinors(minor, LEGACY_DESCRIPTORS_REMOVED_IN) < 0) return undefined;
+  // A project that also names an older Flink (examples of several releases side by side) may run the table there.
+  const older = (flink?.others ?? []).some((o) => {
+    const m = parseMinor(o.minor);
+    return m !== undefined && compareMinors(`${m.major}.${m.minor}`, LEGACY_DESCRIPTORS_REMOVED_IN) < 0;
+  });
+  return older ? undefined : `Flink ${minor}`;
 }
 
 export function describeVersion(v: ConnectorVersion): string {
